@@ -1,0 +1,45 @@
+package transit;
+
+/**
+ * A compressed-sparse-row index: the members of group g are values[offsets[g] .. offsets[g+1]).
+ * Two int arrays however many groups, instead of a map of lists.
+ */
+public final class Csr {
+  private final int[] offsets;
+  private final int[] values; // null: the identity, values[p] == p
+
+  private Csr(int[] offsets, int[] values) {
+    this.offsets = offsets;
+    this.values = values;
+  }
+
+  /** Groups the indexes 0..groupOf.length-1 by groupOf[i], keeping their order within a group (a stable counting sort). */
+  static Csr group(int[] groupOf, int groups) {
+    int[] offsets = new int[groups + 1];
+    for (int g : groupOf) offsets[g + 1]++;
+    for (int g = 0; g < groups; g++) offsets[g + 1] += offsets[g];
+    int[] next = java.util.Arrays.copyOf(offsets, groups);
+    int[] values = new int[groupOf.length];
+    for (int i = 0; i < groupOf.length; i++) values[next[groupOf[i]]++] = i;
+    return new Csr(offsets, values);
+  }
+
+  /** The same groups with values 0..n-1: for data already stored in group order. */
+  static Csr identity(Csr grouping) {
+    return new Csr(grouping.offsets, null);
+  }
+
+  public int groups() { return offsets.length - 1; }
+
+  public int start(int group) { return offsets[group]; }
+
+  public int end(int group) { return offsets[group + 1]; }
+
+  public int size(int group) { return offsets[group + 1] - offsets[group]; }
+
+  public int value(int position) { return values == null ? position : values[position]; }
+
+  int[] values() { return values; }
+
+  long bytes() { return 16L + 4L * offsets.length + (values == null ? 0 : 16L + 4L * values.length); }
+}

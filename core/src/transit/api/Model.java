@@ -1,0 +1,33 @@
+package transit.api;
+
+import java.util.List;
+
+/**
+ * The route contract's response bodies (docs/API.md). Every server encodes these same values with its own
+ * JSON library; fields are declared in the contract's key order and named in camelCase here, snake_case
+ * on the wire.
+ */
+public final class Model {
+  private Model() {}
+
+  /** One element of GET /schedules/{route_id}. */
+  public record TripSchedule(String tripId, String serviceId, String routeId, List<StopTime> schedules) {}
+
+  /** A stop time, times as HH:MM:SS (null where the feed leaves them empty). */
+  public record StopTime(String stopId, String arrivalTime, String departureTime) {}
+
+  /** GET /stops/{stop_id}/departures. */
+  public record Departures(String stopId, String date, String after, List<Departure> departures) {}
+
+  public record Departure(String tripId, String routeId, String departureTime) {}
+
+  /** GET /hello. */
+  public record Greeting(String message) {}
+
+  /** Every error body. */
+  public record ApiError(int status, String error, String message) {}
+
+  /** GET /health. */
+  public record FeedSummary(String source, int routes, int trips, int stopTimes, int stops, int services,
+      long loadMillis, long heapBytes) {}
+}

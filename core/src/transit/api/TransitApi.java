@@ -1,0 +1,199 @@
+package transit.api;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.List;
+import transit.Csr;
+import transit.Feed;
+import transit.GtfsTime;
+import transit.ServiceCalendar;
+import transit.api.Model.ApiError;
+import transit.api.Model.Departure;
+import transit.api.Model.Departures;
+import transit.api.Model.FeedSummary;
+import transit.api.Model.Greeting;
+import transit.api.Model.StopTime;
+import transit.api.Model.TripSchedule;
+
+/**
+ * The route contract (docs/API.md) without a web framework: each server maps its path and query
+ * parameters onto these methods and encodes what they return, so validation, error messages and the
+ * data are the same on every server.
+ */
+public final class TransitApi {
+  /** Longest route_id or stop_id accepted; a longer one is a 400, whatever the framework's URL limit. */
+  public static final int MAX_ID_LENGTH = 256;
+  public static final int DEFAULT_LIMIT = 10, MAX_LIMIT = 1000;
+  public static final String JSON = "application/json";
+  public static final String TEXT = "text/plain; charset=utf-8";
+
+  private final Feed feed;
+  private final FeedSummary summary;
+  private final Clock clock;
+
+  public TransitApi(Feed feed, long heapBytes, Clock clock) {
+    this.feed = feed;
+    this.clock = clock.withZone(feed.timeZone);
+    this.summary = new FeedSummary(feed.source, feed.routeIds.size(), feed.tripCount(), feed.stopTimeCount(),
+        feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes);
+  }
+
+  public Feed feed() { return feed; }
+
+  /** A response: a body with status 200, or an error with its status. */
+  public record Reply<T>(int status, T body, ApiError error) {
+    static <T> Reply<T> ok(T body) { return new Reply<>(200, body, null); }
+
+    static <T> Reply<T> fail(ApiError error) { return new Reply<>(error.status(), null, error); }
+
+    public boolean isOk() { return error == null; }
+  }
+
+  /** GET /schedules/{route_id}[?date=YYYYMMDD]: the route's trips in trips.txt order, each with its stop times. */
+  public Reply<List<TripSchedule>> schedules(String routeId, String date) {
+    ApiError tooLong = checkLength("route_id", routeId);
+    if (tooLong != null) return Reply.fail(tooLong);
+    boolean[] active = null;
+    if (date != null) {
+      LocalDate day = parseDate(date);
+      if (day == null) return Reply.fail(badDate(date));
+      active = feed.calendar.activeOn(day);
+    }
+    int route = feed.routeIds.code(routeId);
+    if (route < 0) return Reply.fail(notFound("no route with route_id \"" + routeId + "\""));
+    Csr trips = feed.tripsByRoute;
+    List<TripSchedule> result = new ArrayList<>(trips.size(route));
+    for (int i = trips.start(route), end = trips.end(route); i < end; i++) {
+      int trip = trips.value(i);
+      if (active == null || active[feed.tripService(trip)]) result.add(tripSchedule(trip));
+    }
+    return Reply.ok(result);
+  }
+
+  private TripSchedule tripSchedule(int trip) {
+    Csr stopTimes = feed.stopTimesByTrip;
+    int from = stopTimes.start(trip), to = stopTimes.end(trip);
+    List<StopTime> schedule = new ArrayList<>(to - from);
+    for (int i = from; i < to; i++) {
+      int st = stopTimes.value(i);
+      schedule.add(new StopTime(feed.stopIds.value(feed.stopTimeStop(st)), GtfsTime.format(feed.arrival(st)),
+          GtfsTime.format(feed.departure(st))));
+    }
+    return new TripSchedule(feed.tripId(trip), feed.serviceIds.value(feed.tripService(trip)),
+        feed.routeIds.value(feed.tripRoute(trip)), schedule);
+  }
+
+  /**
+   * GET /stops/{stop_id}/departures?date=&after=&limit=: the next departures at a stop on a service day, in
+   * time order. Defaults: today and now in the feed's time zone (agency.txt), and 10. Times are service-day
+   * times, so a trip after midnight of the previous service day is not included.
+   */
+  public Reply<Departures> departures(String stopId, String date, String after, String limit) {
+    ApiError tooLong = checkLength("stop_id", stopId);
+    if (tooLong != null) return Reply.fail(tooLong);
+    LocalDate day = date == null ? LocalDate.now(clock) : parseDate(date);
+    if (day == null) return Reply.fail(badDate(date));
+    int from;
+    if (after == null) {
+      from = LocalTime.now(clock).toSecondOfDay();
+    } else {
+      try {
+        from = GtfsTime.parse(after);
+      } catch (IllegalArgumentException e) {
+        from = GtfsTime.NONE;
+      }
+      if (from == GtfsTime.NONE)
+        return Reply.fail(badRequest("parameter after: \"" + shorten(after) + "\" is not a time in HH:MM:SS form"));
+    }
+    int max = DEFAULT_LIMIT;
+    if (limit != null) {
+      try {
+        max = Integer.parseInt(limit);
+      } catch (NumberFormatException e) {
+        max = -1;
+      }
+      if (max < 1 || max > MAX_LIMIT)
+        return Reply.fail(badRequest("parameter limit: \"" + shorten(limit) + "\" is not a whole number from 1 to " + MAX_LIMIT));
+    }
+    int stop = feed.stopIds.code(stopId);
+    if (stop < 0) return Reply.fail(notFound("no stop with stop_id \"" + stopId + "\""));
+
+    boolean[] active = feed.calendar.activeOn(day);
+    Csr byStop = feed.stopTimesByStop;
+    List<Departure> found = new ArrayList<>(Math.min(max, byStop.size(stop)));
+    for (int i = firstAtOrAfter(byStop, stop, from), end = byStop.end(stop); i < end && found.size() < max; i++) {
+      int st = byStop.value(i), trip = feed.stopTimeTrip(st);
+      int time = departureOrArrival(st);
+      if (time == GtfsTime.NONE) break; // untimed stop times sort last
+      if (active[feed.tripService(trip)])
+        found.add(new Departure(feed.tripId(trip), feed.routeIds.value(feed.tripRoute(trip)), GtfsTime.format(time)));
+    }
+    return Reply.ok(new Departures(stopId, ServiceCalendar.formatDate(day), GtfsTime.format(from), found));
+  }
+
+  private int departureOrArrival(int stopTime) {
+    int d = feed.departure(stopTime);
+    return d != GtfsTime.NONE ? d : feed.arrival(stopTime);
+  }
+
+  /** Binary search in the stop's departures, which are sorted by time with untimed ones last. */
+  private int firstAtOrAfter(Csr byStop, int stop, int time) {
+    int lo = byStop.start(stop), hi = byStop.end(stop);
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      int t = departureOrArrival(byStop.value(mid));
+      if (t != GtfsTime.NONE && t < time) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** GET / */
+  public static String helloWorld() { return "Hello World!"; }
+
+  /** GET /greeting/{name} */
+  public static String greeting(String name) { return "Hello, " + name; }
+
+  /** GET /hello?name=X: the name trimmed; no name, or a blank one, greets the world. */
+  public static Greeting hello(String name) {
+    String trimmed = name == null ? "" : name.trim();
+    return new Greeting("Hello " + (trimmed.isEmpty() ? "World" : trimmed) + "!");
+  }
+
+  /** GET /health */
+  public FeedSummary health() { return summary; }
+
+  public static ApiError notFound(String message) { return new ApiError(404, "Not Found", message); }
+
+  /** The body for a path no route matches. */
+  public static ApiError noSuchPath(String path) { return notFound("no such path: " + shorten(path)); }
+
+  /** The body for a known path asked with another method than GET. */
+  public static ApiError methodNotAllowed(String method, String path) {
+    return new ApiError(405, "Method Not Allowed", "method " + method + " is not allowed on " + shorten(path) + "; use GET");
+  }
+
+  public static ApiError badRequest(String message) { return new ApiError(400, "Bad Request", message); }
+
+  private static ApiError badDate(String date) {
+    return badRequest("parameter date: \"" + shorten(date) + "\" is not a date in YYYYMMDD form");
+  }
+
+  private static LocalDate parseDate(String date) {
+    try {
+      return ServiceCalendar.parseDate(date);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static ApiError checkLength(String parameter, String value) {
+    if (value.length() <= MAX_ID_LENGTH) return null;
+    return badRequest("parameter " + parameter + ": " + value.length() + " characters long; the limit is " + MAX_ID_LENGTH);
+  }
+
+  /** Echoed values are cut to 80 characters, so an error body never grows with the request. */
+  static String shorten(String value) { return value.length() <= 80 ? value : value.substring(0, 80) + "..."; }
+}

@@ -1,0 +1,112 @@
+package transit.server;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.util.stream.Collectors;
+import transit.Feed;
+import transit.FeedException;
+import transit.api.TransitApi;
+import transit.synth.SyntheticFeed;
+
+/**
+ * What every server does before it listens: read the options, find the feed, load it completely, print
+ * one summary line. A server binds its port only after this returns, so it never serves half-loaded data.
+ */
+public final class ServerStartup {
+  private ServerStartup() {}
+
+  /** Options and the loaded feed; on --help, a wrong option or a bad feed this prints why and exits. */
+  public static Started start(String server, String[] args) {
+    ServerOptions options;
+    try {
+      options = ServerOptions.parse(args, System.getenv());
+    } catch (ServerOptions.UsageException e) {
+      System.err.println(server + ": " + e.getMessage());
+      System.err.println(ServerOptions.usage(server));
+      System.exit(2);
+      return null;
+    }
+    if (options.help()) {
+      System.out.println(ServerOptions.usage(server));
+      System.exit(0);
+    }
+    try {
+      return new Started(options, load(resolveFeed(options.gtfs())));
+    } catch (FeedException e) {
+      System.err.println(server + ": cannot load the feed: " + e.getMessage());
+      System.exit(1);
+      return null;
+    }
+  }
+
+  public record Started(ServerOptions options, TransitApi api) {
+    /** The line a server prints once it answers. */
+    public void printListening(String server, int port) {
+      String host = options.host().equals("0.0.0.0") ? "localhost" : options.host();
+      System.out.println(server + " listening on http://" + host + ":" + port + "/");
+    }
+  }
+
+  /** --gtfs if given; else MBTA_GTFS/ or MBTA_GTFS.zip in the repository root; else the generated feed. */
+  public static Path resolveFeed(Path gtfs) {
+    if (gtfs != null) return gtfs;
+    Path root = repositoryRoot();
+    for (String name : new String[] {"MBTA_GTFS", "MBTA_GTFS.zip"}) {
+      Path candidate = root.resolve(name);
+      if (Files.exists(candidate)) return candidate;
+    }
+    System.out.println("No --gtfs given and no MBTA_GTFS/ or MBTA_GTFS.zip in " + root
+        + ": serving a generated MBTA-shaped feed. For the real MBTA feed, see the README (Data).");
+    return generatedFeed(SyntheticFeed.DEFAULT_SEED, 1);
+  }
+
+  /** The generated feed for a seed and scale, written once to the temp directory and reused: it is deterministic. */
+  public static Path generatedFeed(long seed, int scale) {
+    Path zip = Path.of(System.getProperty("java.io.tmpdir"), "transit-generated-" + seed + "-x" + scale + ".zip");
+    if (Files.exists(zip)) return zip;
+    try {
+      Path partial = Files.createTempFile(zip.getParent(), "transit-generated-", ".partial");
+      SyntheticFeed.write(partial, seed, scale);
+      Files.move(partial, zip, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return zip;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the generated feed to " + zip, e);
+    }
+  }
+
+  /** Mill runs servers from the workspace root and says where it is; elsewhere, the working directory. */
+  static Path repositoryRoot() {
+    String mill = System.getenv("MILL_WORKSPACE_ROOT");
+    return Path.of(mill != null && !mill.isBlank() ? mill : "").toAbsolutePath();
+  }
+
+  /** Loads the feed, prints the summary line and wraps it in the API. */
+  public static TransitApi load(Path path) {
+    System.out.println("Loading GTFS feed " + path + " ...");
+    long before = usedHeapAfterGc();
+    Feed feed = Feed.load(path);
+    long retained = Math.max(0, usedHeapAfterGc() - before);
+    System.out.println(summaryLine(feed, retained));
+    return new TransitApi(feed, retained, Clock.systemDefaultZone());
+  }
+
+  public static String summaryLine(Feed feed, long retainedBytes) {
+    String rows = feed.rowsPerFile.entrySet().stream()
+        .map(e -> e.getKey() + " " + String.format("%,d", e.getValue()))
+        .collect(Collectors.joining(", "));
+    return String.format("Loaded %s: %s rows in %,d ms; heap retained %,d MB", feed.source, rows, feed.loadMillis,
+        retainedBytes / (1024 * 1024));
+  }
+
+  /** Heap in use after a full collection: the difference around a load is what the feed retains. */
+  public static long usedHeapAfterGc() {
+    for (int i = 0; i < 2; i++) System.gc();
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+}
