@@ -4,7 +4,7 @@ import io.undertow.Undertow
 import java.net.InetSocketAddress
 import transit.api.Model.*
 import transit.api.TransitApi
-import transit.server.ServerStartup
+import transit.server.{RunningServer, ServerFactory, ServerStartup}
 import upickle.core.{ObjVisitor, Visitor}
 import upickle.default.{Writer, writeToByteArray}
 
@@ -58,11 +58,6 @@ class CaskApp(api: TransitApi) extends cask.Main:
     val error = TransitApi.methodNotAllowed(req.exchange.getRequestMethod.toString, req.exchange.getRequestPath)
     json(error, 405)
 
-  /** Starts Undertow (port 0 picks a free port) and returns it with the port it bound. */
-  def start(host: String, port: Int): (Undertow, Int) =
-    val server = Undertow.builder.addHttpListener(port, host).setHandler(defaultHandler).build
-    server.start()
-    (server, server.getListenerInfo.get(0).getAddress.asInstanceOf[InetSocketAddress].getPort)
 
 object CaskServer:
   // Undertow logs its start-up through java.util.logging at INFO; one line with the URL is enough.
@@ -72,9 +67,16 @@ object CaskServer:
 
   def main(args: Array[String]): Unit =
     quietUndertow()
-    val started = ServerStartup.start("cask-server", args)
-    val (_, port) = CaskApp(started.api).start(started.options.host, started.options.port)
-    started.printListening("cask-server", port)
+    ServerStartup.run("cask-server", args, start)
+
+  /** Undertow serving the Cask app; port 0 picks a free port. */
+  val start: ServerFactory = (api, host, port) =>
+    val server = Undertow.builder.addHttpListener(port, host).setHandler(CaskApp(api).defaultHandler).build
+    server.start()
+    val bound = server.getListenerInfo.get(0).getAddress.asInstanceOf[InetSocketAddress].getPort
+    new RunningServer:
+      def port = bound
+      def close() = server.stop()
 
 /** upickle writers for core's Java records, written the way upickle's derived writers visit a case class. */
 object JsonWriters:

@@ -20,6 +20,23 @@ import transit.synth.SyntheticFeed;
 public final class ServerStartup {
   private ServerStartup() {}
 
+  /**
+   * A server's main: options, feed, then the framework's factory; prints the URL once it answers. On --help,
+   * a wrong option, a bad feed or a port in use it prints why and exits (0, 2, 1, 1).
+   */
+  public static RunningServer run(String server, String[] args, ServerFactory factory) {
+    Started started = start(server, args);
+    try {
+      RunningServer running = factory.start(started.api(), started.options().host(), started.options().port());
+      started.printListening(server, running.port());
+      return running;
+    } catch (Exception e) {
+      System.err.println(server + ": cannot listen on " + started.options().host() + ":" + started.options().port() + ": " + e);
+      System.exit(1);
+      return null;
+    }
+  }
+
   /** Options and the loaded feed; on --help, a wrong option or a bad feed this prints why and exits. */
   public static Started start(String server, String[] args) {
     ServerOptions options;

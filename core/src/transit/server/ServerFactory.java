@@ -1,0 +1,10 @@
+package transit.server;
+
+import transit.api.TransitApi;
+
+/** How one framework serves the contract over a loaded feed: the only thing each server folder must provide. */
+@FunctionalInterface
+public interface ServerFactory {
+  /** Starts listening (port 0 picks a free port) and returns once requests are answered. */
+  RunningServer start(TransitApi api, String host, int port) throws Exception;
+}
