@@ -311,7 +311,7 @@ public final class SyntheticFeed {
       // Stations lie along a ray from downtown Boston; subway lines run straight through it.
       double bearing = random.nextDouble() * 2 * Math.PI, spacing = SPACING_KM[type];
       double startKm = type == 1 ? -stopCount / 2.0 * spacing : type == 3 ? 1 + random.nextDouble() * 6 : 0.3;
-      String street = STREETS[random.nextInt(STREETS.length)];
+      int street = random.nextInt(STREETS.length);
       int ferryOffset = random.nextInt(FERRY_STOPS.length - 1), firstPlace = random.nextInt(PLACES.length);
       String[] outbound = new String[stopCount], inbound = new String[stopCount]; // the stop per direction
       String[] names = new String[stopCount];
@@ -357,7 +357,8 @@ public final class SyntheticFeed {
               String hubName = hub % 5 == 0 ? PLACES[hub] + ", Busway" : PLACES[hub] + " Station";
               outbound[i] = inbound[i] = stop(String.valueOf(64000 + hub), hubName, lat, lon);
             } else { // a stop on each side of the street
-              String stopName = street + " @ " + STREETS[random.nextInt(STREETS.length)];
+              int crossStreet = (street + 1 + random.nextInt(STREETS.length - 1)) % STREETS.length;
+              String stopName = STREETS[street] + " @ " + STREETS[crossStreet];
               nextBusStop += 1 + random.nextInt(4);
               outbound[i] = stop(String.valueOf(nextBusStop), stopName, lat, lon);
               nextBusStop += 1 + random.nextInt(4);
@@ -492,7 +493,8 @@ public final class SyntheticFeed {
   }
 
   private static boolean isRushHour(int departure) {
-    return departure >= 7 * 3600 && departure < 9 * 3600 + 1800 || departure >= 16 * 3600 && departure < 18 * 3600 + 1800;
+    return departure >= 7 * 3600 && departure < 9 * 3600 + 1800
+        || departure >= 16 * 3600 && departure < 18 * 3600 + 1800;
   }
 
   /** Writes one zip entry: the header, then the rows the body appends to a reusable buffer. */

@@ -1,0 +1,125 @@
+package transit.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import transit.Feed;
+import transit.ServiceCalendar;
+import transit.SharedFeeds;
+import transit.api.TransitApi;
+import transit.server.RunningServer;
+import transit.server.ServerStartup;
+import transit.synth.SyntheticFeed;
+
+/**
+ * All frameworks over the same loaded feed, request by request: the same status, the same Content-Type and
+ * the same body bytes. Requests: every route, with ?date= on a weekday, a Saturday and a date outside the
+ * feed, departures at a dozen stops, the hello routes and every error case of docs/API.md.
+ */
+class ConformanceTest {
+  static final String GENERATED = "generated";
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"nyc-bus-brooklyn-2026.zip", "nyc-subway-2026.zip", "nyc-lirr-2026.zip",
+      "mbta-commuter-rail-2025.zip", "mbta-2009.zip", "caltrain-2019.zip", GENERATED})
+  void everyFrameworkAnswersByteForByteAlike(String feedName) throws Exception {
+    Path path = feedName.equals(GENERATED) ? ServerStartup.generatedFeed(SyntheticFeed.DEFAULT_SEED, 1) : SharedFeeds.require(feedName);
+    TransitApi api = new TransitApi(Feed.load(path), 0, Clock.systemUTC());
+    Map<String, RunningServer> servers = new LinkedHashMap<>();
+    try {
+      for (var f : Frameworks.ALL.entrySet()) servers.put(f.getKey(), f.getValue().start(api, "127.0.0.1", 0));
+      List<String> mismatches = new ArrayList<>();
+      List<String> requests = requests(api.feed());
+      long bytes = 0;
+      for (String request : requests) {
+        String method = request.startsWith("POST ") ? "POST" : "GET";
+        String target = method.equals("POST") ? request.substring(5) : request;
+        String reference = null;
+        Http expected = null;
+        for (var server : servers.entrySet()) {
+          Http actual = Http.send(method, server.getValue().port(), target);
+          if (expected == null) {
+            reference = server.getKey();
+            expected = actual;
+            bytes += actual.body().length;
+            continue;
+          }
+          String difference = Http.difference(reference, expected, server.getKey(), actual);
+          if (difference != null) mismatches.add(method + " " + shorten(target) + ": " + difference);
+        }
+      }
+      System.out.printf("%s: %d requests, %,d bytes per framework, %d frameworks, %d mismatches%n",
+          feedName, requests.size(), bytes, servers.size(), mismatches.size());
+      if (!mismatches.isEmpty())
+        fail(mismatches.size() + " of " + requests.size() + " requests differ:\n" + String.join("\n", mismatches.subList(0, Math.min(20, mismatches.size()))));
+    } finally {
+      servers.values().forEach(RunningServer::close);
+    }
+  }
+
+  static List<String> requests(Feed feed) {
+    List<String> requests = new ArrayList<>();
+    LocalDate weekday = firstDayWithService(feed, DayOfWeek.TUESDAY), saturday = firstDayWithService(feed, DayOfWeek.SATURDAY);
+    for (int r = 0; r < feed.routeIds.size(); r++) {
+      String route = "/schedules/" + encode(feed.routeIds.value(r));
+      requests.add(route);
+      for (LocalDate date : new LocalDate[] {weekday, saturday, LocalDate.of(1999, 1, 1)})
+        if (date != null) requests.add(route + "?date=" + ServiceCalendar.formatDate(date));
+    }
+    int stops = feed.stopIds.size();
+    for (int i = 0; i < 12 && i < stops; i++) {
+      String stop = "/stops/" + encode(feed.stopIds.value((int) ((long) i * stops / 12))) + "/departures";
+      String date = weekday == null ? "20260915" : ServiceCalendar.formatDate(weekday);
+      requests.add(stop + "?date=" + date + "&after=00:00:00&limit=1000");
+      requests.add(stop + "?date=" + date + "&after=07:30:00");
+    }
+    requests.addAll(List.of("/", "/greeting/Ada", "/greeting/%C3%89l%C3%A8ve%20%2B%20co", "/hello", "/hello?name=%20Bob%20",
+        "/hello?name=", "/hello?name=a%2Bb+c", "/schedules/no-such-route", "/schedules/B82%2B", "/schedules/%20",
+        "/schedules/" + "x".repeat(10 * 1024), "/schedules/x?date=2026-09-15", "/schedules/x?date=20260230",
+        "/stops/no-such-stop/departures", "/stops/x/departures?limit=0", "/stops/x/departures?limit=1001",
+        "/stops/x/departures?limit=ten", "/stops/x/departures?after=25:61:00", "/stops/x/departures?date=20261301",
+        "/nope", "/schedules", "/schedules/x/y", "/stops/x", "POST /", "POST /schedules/x"));
+    return requests;
+  }
+
+  /** The first such weekday on which any service runs, searched over the years the feeds span. */
+  static LocalDate firstDayWithService(Feed feed, DayOfWeek day) {
+    for (LocalDate d = LocalDate.of(2008, 1, 1).with(java.time.temporal.TemporalAdjusters.nextOrSame(day));
+        d.getYear() < 2029; d = d.plusWeeks(1)) {
+      for (boolean active : feed.calendar.activeOn(d)) if (active) return d;
+    }
+    return null;
+  }
+
+  static String encode(String pathSegment) {
+    return java.net.URLEncoder.encode(pathSegment, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  static String shorten(String s) { return s.length() <= 100 ? s : s.substring(0, 100) + "…"; }
+
+  @org.junit.jupiter.api.Test
+  void aOneByteDifferenceIsReportedWithItsOffsetAndBothExcerpts() {
+    byte[] left = "[{\"trip_id\":\"T1\",\"arrival_time\":\"05:02:00\"}]".getBytes();
+    byte[] right = left.clone();
+    right[36] = '3';
+    String difference = Http.difference("cask", new Http(200, "application/json", left), "javalin", new Http(200, "application/json", right));
+    assertTrue(difference.startsWith("bodies differ at byte 36 (lengths 45 and 45)"), difference);
+    assertTrue(difference.contains("cask: …[{\"trip_id\":\"T1\",\"arrival_time\":\"05:02:00\"}]…"), difference);
+    assertTrue(difference.contains("javalin: …[{\"trip_id\":\"T1\",\"arrival_time\":\"05:03:00\"}]…"), difference);
+    assertEquals("Content-Type cask \"application/json\", javalin \"application/json; charset=utf-8\"",
+        Http.difference("cask", new Http(200, "application/json", left), "javalin", new Http(200, "application/json; charset=utf-8", left)));
+    assertEquals("status cask 200, javalin 404", Http.difference("cask", new Http(200, "", left), "javalin", new Http(404, "", left)));
+    assertEquals(null, Http.difference("cask", new Http(200, "", left), "javalin", new Http(200, "", left.clone())));
+  }
+}

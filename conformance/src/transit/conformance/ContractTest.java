@@ -1,0 +1,113 @@
+package transit.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import transit.Feed;
+import transit.Fixtures;
+import transit.api.TransitApi;
+import transit.server.RunningServer;
+
+/** Every route of docs/API.md over HTTP, on every framework, against the exact answer the contract gives on the tiny feed. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ContractTest {
+  static final String JSON = "application/json", TEXT = "text/plain; charset=utf-8";
+  // 2026-09-15 is a Tuesday; 13:30 UTC is 09:30 in the tiny feed's America/New_York.
+  static final Clock TUESDAY_0930 = Clock.fixed(Instant.parse("2026-09-15T13:30:00Z"), ZoneOffset.UTC);
+
+  final TransitApi api = new TransitApi(Feed.load(Fixtures.tinyFeed()), 1234, TUESDAY_0930);
+  final Map<String, RunningServer> servers = new LinkedHashMap<>();
+
+  @BeforeAll
+  void start() throws Exception {
+    for (var f : Frameworks.ALL.entrySet()) servers.put(f.getKey(), f.getValue().start(api, "127.0.0.1", 0));
+  }
+
+  @AfterAll
+  void stop() { servers.values().forEach(RunningServer::close); }
+
+  static final String T1 = "{\"trip_id\":\"T1\",\"service_id\":\"WKD\",\"route_id\":\"R1\",\"schedules\":["
+      + "{\"stop_id\":\"S1\",\"arrival_time\":\"05:02:00\",\"departure_time\":\"05:02:00\"},"
+      + "{\"stop_id\":\"S2\",\"arrival_time\":\"05:09:30\",\"departure_time\":\"05:10:00\"},"
+      + "{\"stop_id\":\"S3\",\"arrival_time\":\"05:20:00\",\"departure_time\":\"05:20:00\"}]}";
+  static final String T2 = "{\"trip_id\":\"T2\",\"service_id\":\"SAT\",\"route_id\":\"R1\",\"schedules\":["
+      + "{\"stop_id\":\"S3\",\"arrival_time\":\"08:00:00\",\"departure_time\":\"08:00:00\"},"
+      + "{\"stop_id\":\"S1\",\"arrival_time\":\"08:15:00\",\"departure_time\":\"08:15:00\"}]}";
+  static final String T3 = "{\"trip_id\":\"T3\",\"service_id\":\"WKD\",\"route_id\":\"R+2\",\"schedules\":["
+      + "{\"stop_id\":\"S1\",\"arrival_time\":\"24:50:00\",\"departure_time\":\"24:50:00\"},"
+      + "{\"stop_id\":\"S2\",\"arrival_time\":\"25:10:00\",\"departure_time\":\"25:10:00\"}]}";
+  static final String T4 = "{\"trip_id\":\"T4\",\"service_id\":\"HOL\",\"route_id\":\"R1\",\"schedules\":["
+      + "{\"stop_id\":\"S1\",\"arrival_time\":\"12:00:00\",\"departure_time\":\"12:00:00\"}]}";
+
+  static String error(int status, String reason, String message) {
+    return "{\"status\":" + status + ",\"error\":\"" + reason + "\",\"message\":\"" + message.replace("\"", "\\\"") + "\"}";
+  }
+
+  /** method, path and query, status, Content-Type, body. */
+  static Stream<Arguments> cases() {
+    String longId = "x".repeat(10 * 1024);
+    List<Object[]> c = new ArrayList<>(List.of(new Object[][] {
+      {"GET", "/", 200, TEXT, "Hello World!"},
+      {"GET", "/greeting/Ada", 200, TEXT, "Hello, Ada"},
+      {"GET", "/greeting/%C3%89l%C3%A8ve", 200, TEXT, "Hello, Élève"},
+      {"GET", "/hello", 200, JSON, "{\"message\":\"Hello World!\"}"},
+      {"GET", "/hello?name=%20Bob%20", 200, JSON, "{\"message\":\"Hello Bob!\"}"},
+      {"GET", "/hello?name=", 200, JSON, "{\"message\":\"Hello World!\"}"},
+      {"GET", "/schedules/R1", 200, JSON, "[" + T1 + "," + T2 + "," + T4 + "]"},
+      {"GET", "/schedules/R%2B2", 200, JSON, "[" + T3 + "]"},
+      {"GET", "/schedules/R3", 200, JSON, "[]"},
+      {"GET", "/schedules/R1?date=20260915", 200, JSON, "[" + T1 + "]"},
+      {"GET", "/schedules/R1?date=20260919", 200, JSON, "[" + T2 + "]"},
+      {"GET", "/schedules/R1?date=20300101", 200, JSON, "[]"},
+      {"GET", "/schedules/R1?date=2026-09-19", 400, JSON, error(400, "Bad Request", "parameter date: \"2026-09-19\" is not a date in YYYYMMDD form")},
+      {"GET", "/schedules/nope", 404, JSON, error(404, "Not Found", "no route with route_id \"nope\"")},
+      {"GET", "/schedules/" + longId, 400, JSON, error(400, "Bad Request", "parameter route_id: 10240 characters long; the limit is 256")},
+      {"GET", "/stops/S1/departures?date=20260915&after=00:00:00", 200, JSON,
+          "{\"stop_id\":\"S1\",\"date\":\"20260915\",\"after\":\"00:00:00\",\"departures\":[{\"trip_id\":\"T1\",\"route_id\":\"R1\",\"departure_time\":\"05:02:00\"},{\"trip_id\":\"T3\",\"route_id\":\"R+2\",\"departure_time\":\"24:50:00\"}]}"},
+      {"GET", "/stops/S1/departures?date=20260915&after=00:00:00&limit=1", 200, JSON,
+          "{\"stop_id\":\"S1\",\"date\":\"20260915\",\"after\":\"00:00:00\",\"departures\":[{\"trip_id\":\"T1\",\"route_id\":\"R1\",\"departure_time\":\"05:02:00\"}]}"},
+      {"GET", "/stops/S1/departures", 200, JSON,
+          "{\"stop_id\":\"S1\",\"date\":\"20260915\",\"after\":\"09:30:00\",\"departures\":[{\"trip_id\":\"T3\",\"route_id\":\"R+2\",\"departure_time\":\"24:50:00\"}]}"},
+      {"GET", "/stops/S1/departures?limit=0", 400, JSON, error(400, "Bad Request", "parameter limit: \"0\" is not a whole number from 1 to 1000")},
+      {"GET", "/stops/S1/departures?after=9am", 400, JSON, error(400, "Bad Request", "parameter after: \"9am\" is not a time in HH:MM:SS form")},
+      {"GET", "/stops/S1/departures?date=tomorrow", 400, JSON, error(400, "Bad Request", "parameter date: \"tomorrow\" is not a date in YYYYMMDD form")},
+      {"GET", "/stops/S9/departures", 404, JSON, error(404, "Not Found", "no stop with stop_id \"S9\"")},
+      {"GET", "/nope", 404, JSON, error(404, "Not Found", "no such path: /nope")},
+      {"GET", "/schedules/R1/extra", 404, JSON, error(404, "Not Found", "no such path: /schedules/R1/extra")},
+      {"POST", "/", 405, JSON, error(405, "Method Not Allowed", "method POST is not allowed on /; use GET")},
+      {"DELETE", "/schedules/R1", 405, JSON, error(405, "Method Not Allowed", "method DELETE is not allowed on /schedules/R1; use GET")},
+    }));
+    return Frameworks.ALL.keySet().stream().flatMap(f -> c.stream().map(x -> Arguments.of(f, x[0], x[1], x[2], x[3], x[4])));
+  }
+
+  @ParameterizedTest(name = "{0}: {1} {2}")
+  @MethodSource("cases")
+  void answersAsTheContractSays(String framework, String method, String path, int status, String contentType, String body) {
+    Http r = Http.send(method, servers.get(framework).port(), path);
+    assertEquals(List.of(status, contentType, body), List.of(r.status(), r.contentType(), r.text()));
+  }
+
+  @ParameterizedTest(name = "{0}: GET /health")
+  @MethodSource("frameworks")
+  void healthSummarisesTheFeed(String framework) {
+    Http r = Http.get(servers.get(framework).port(), "/health");
+    String expected = "{\"source\":\"" + Fixtures.tinyFeed() + "\",\"routes\":3,\"trips\":4,\"stop_times\":8,\"stops\":4,"
+        + "\"services\":3,\"load_ms\":" + api.feed().loadMillis + ",\"heap_bytes\":1234}";
+    assertEquals(List.of(200, JSON, expected), List.of(r.status(), r.contentType(), r.text()));
+  }
+
+  static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }
+}

@@ -1,0 +1,16 @@
+package transit.conformance;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import transit.server.ServerFactory;
+
+/** Every framework under comparison, by name. A new framework is one more line here (and its folder). */
+public final class Frameworks {
+  private Frameworks() {}
+
+  public static final Map<String, ServerFactory> ALL = new LinkedHashMap<>();
+
+  static {
+    ALL.put("cask", transit.cask.CaskServer.start());
+  }
+}

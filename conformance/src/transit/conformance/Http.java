@@ -1,0 +1,53 @@
+package transit.conformance;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** One HTTP exchange as the suites compare it: status, Content-Type and the body's bytes. */
+public record Http(int status, String contentType, byte[] body) {
+  private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(10)).build();
+
+  public static Http send(String method, int port, String pathAndQuery) {
+    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery))
+        .method(method, HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(120)).build();
+    try {
+      HttpResponse<byte[]> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      return new Http(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(method + " " + pathAndQuery + " on port " + port, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static Http get(int port, String pathAndQuery) { return send("GET", port, pathAndQuery); }
+
+  public String text() { return new String(body, StandardCharsets.UTF_8); }
+
+  /**
+   * Where two exchanges differ, said so a person can see it: the status, the Content-Type, or the first
+   * differing byte offset of the bodies with a short excerpt of both; null when they are the same.
+   */
+  public static String difference(String leftName, Http left, String rightName, Http right) {
+    if (left.status != right.status) return "status " + leftName + " " + left.status + ", " + rightName + " " + right.status;
+    if (!left.contentType.equals(right.contentType))
+      return "Content-Type " + leftName + " \"" + left.contentType + "\", " + rightName + " \"" + right.contentType + "\"";
+    int offset = java.util.Arrays.mismatch(left.body, right.body);
+    if (offset < 0) return null;
+    return "bodies differ at byte " + offset + " (lengths " + left.body.length + " and " + right.body.length + ")\n  "
+        + leftName + ": " + excerpt(left.body, offset) + "\n  " + rightName + ": " + excerpt(right.body, offset);
+  }
+
+  static String excerpt(byte[] body, int offset) {
+    int from = Math.max(0, offset - 40), to = Math.min(body.length, offset + 40);
+    return "…" + new String(body, from, to - from, StandardCharsets.UTF_8).replace("\n", "\\n") + "…";
+  }
+}
