@@ -66,11 +66,11 @@ object CaskServer:
   def quietUndertow(): Unit = undertowLoggers.foreach(_.setLevel(java.util.logging.Level.WARNING))
 
   def main(args: Array[String]): Unit =
-    quietUndertow()
     ServerStartup.run("cask-server", args, start)
 
   /** Undertow serving the Cask app; port 0 picks a free port. */
   val start: ServerFactory = (api, host, port) =>
+    quietUndertow()
     val server = Undertow.builder.addHttpListener(port, host).setHandler(CaskApp(api).defaultHandler).build
     server.start()
     val bound = server.getListenerInfo.get(0).getAddress.asInstanceOf[InetSocketAddress].getPort

@@ -1,0 +1,71 @@
+package transit.testing;
+
+import static org.junit.platform.engine.discovery.ClassNameFilter.includeClassNamePatterns;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs one suite's JUnit tests (every *Test class in the suite's own classes folder) and counts them:
+ * `./mill test` runs each suite this way and prints the totals, whether tests pass or fail. Prints a line
+ * per failure and per skip with the reason, then "N passed, N failed, N skipped"; writes the three numbers
+ * to the file named by the first argument; exits 1 if any test failed. Arguments: totals file, suite name,
+ * classes folder.
+ */
+public final class SuiteRunner {
+  public static void main(String[] args) throws IOException {
+    String suite = args[1];
+    AtomicLong passed = new AtomicLong(), failed = new AtomicLong(), skipped = new AtomicLong();
+    TestExecutionListener listener = new TestExecutionListener() {
+      @Override
+      public void executionSkipped(TestIdentifier test, String reason) {
+        skipped.incrementAndGet();
+        System.out.println("SKIPPED " + suite + ": " + name(test) + ": " + reason);
+      }
+
+      @Override
+      public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+        if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+          if (test.isTest()) passed.incrementAndGet();
+          return;
+        }
+        String why = result.getThrowable().map(Throwable::toString).orElse(result.getStatus().toString());
+        if (result.getStatus() == TestExecutionResult.Status.ABORTED) {
+          skipped.incrementAndGet();
+          System.out.println("SKIPPED " + suite + ": " + name(test) + ": " + why);
+        } else {
+          failed.incrementAndGet(); // a failing test, or a container (class set-up) that failed
+          System.out.println("FAILED " + suite + ": " + name(test) + ": " + why);
+          result.getThrowable().ifPresent(t -> {
+            for (StackTraceElement e : t.getStackTrace())
+              if (e.getClassName().startsWith("transit.")) System.out.println("    at " + e);
+          });
+        }
+      }
+    };
+    LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+        .selectors(selectClasspathRoots(java.util.Set.of(Path.of(args[2])))).filters(includeClassNamePatterns(".*Test")).build();
+    Launcher launcher = LauncherFactory.create();
+    launcher.execute(request, listener);
+    String totals = passed + " passed, " + failed + " failed, " + skipped + " skipped";
+    System.out.println(suite + ": " + totals);
+    Files.writeString(Path.of(args[0]), passed + " " + failed + " " + skipped);
+    System.exit(failed.get() > 0 ? 1 : 0);
+  }
+
+  static String name(TestIdentifier test) {
+    String id = test.getUniqueId();
+    String clazz = id.replaceAll(".*\\[class:([^\\]]*)\\].*", "$1");
+    return (clazz.equals(id) ? "" : clazz.substring(clazz.lastIndexOf('.') + 1) + " ") + test.getDisplayName();
+  }
+}
