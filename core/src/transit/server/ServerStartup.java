@@ -82,9 +82,14 @@ public final class ServerStartup {
     return generatedFeed(SyntheticFeed.DEFAULT_SEED, 1);
   }
 
-  /** The generated feed for a seed and scale, written once to the temp directory and reused: it is deterministic. */
+  /**
+   * The generated feed for a seed and scale, written once to the temp directory and reused: it is
+   * deterministic. The name carries a checksum of the generator's bytecode, so a changed generator never
+   * reuses an old file.
+   */
   public static Path generatedFeed(long seed, int scale) {
-    Path zip = Path.of(System.getProperty("java.io.tmpdir"), "transit-generated-" + seed + "-x" + scale + ".zip");
+    Path zip = Path.of(System.getProperty("java.io.tmpdir"),
+        "transit-generated-" + seed + "-x" + scale + "-" + generatorChecksum() + ".zip");
     if (Files.exists(zip)) return zip;
     try {
       Path partial = Files.createTempFile(zip.getParent(), "transit-generated-", ".partial");
@@ -93,6 +98,16 @@ public final class ServerStartup {
       return zip;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the generated feed to " + zip, e);
+    }
+  }
+
+  private static String generatorChecksum() {
+    try (var in = SyntheticFeed.class.getResourceAsStream("SyntheticFeed.class")) {
+      java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+      crc.update(in.readAllBytes());
+      return Long.toHexString(crc.getValue());
+    } catch (IOException | NullPointerException e) {
+      return "unversioned";
     }
   }
 
