@@ -26,7 +26,8 @@ class TransitRoutes(api: TransitApi) extends cask.Routes:
 
   @cask.get("/schedules/:routeId")
   def schedules(routeId: String, params: cask.QueryParams) =
-    reply(api.schedules(routeId, first(params, "date")))
+    val encoded = api.encodedSchedules(routeId, first(params, "date"), encode(_))
+    cask.Response[cask.Response.Data](encoded.body, encoded.status, Seq("Content-Type" -> TransitApi.JSON))
 
   @cask.get("/stops/:stopId/departures")
   def departures(stopId: String, params: cask.QueryParams) =
@@ -36,7 +37,10 @@ class TransitRoutes(api: TransitApi) extends cask.Routes:
     params.value.get(name).flatMap(_.headOption).orNull
 
   private def reply[T: Writer](r: TransitApi.Reply[T]) =
-    if r.isOk then json(r.body) else json(r.error, r.status)
+    cask.Response[cask.Response.Data](encode(r), r.status, Seq("Content-Type" -> TransitApi.JSON))
+
+  private def encode[T: Writer](r: TransitApi.Reply[T]): Array[Byte] =
+    if r.isOk then writeToByteArray(r.body) else writeToByteArray(r.error)
 
   initialize()
 

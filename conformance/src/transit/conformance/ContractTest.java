@@ -28,12 +28,18 @@ class ContractTest {
   // 2026-09-15 is a Tuesday; 13:30 UTC is 09:30 in the tiny feed's America/New_York.
   static final Clock TUESDAY_0930 = Clock.fixed(Instant.parse("2026-09-15T13:30:00Z"), ZoneOffset.UTC);
 
-  final TransitApi api = new TransitApi(Feed.load(Fixtures.tinyFeed()), 1234, TUESDAY_0930);
+  static final Feed TINY = Feed.load(Fixtures.tinyFeed());
+  final TransitApi api = new TransitApi(TINY, 1234, TUESDAY_0930);
+  /** The same, with --cache: every answer must be the same bytes, from the cache or not. */
+  final TransitApi cachedApi = new TransitApi(TINY, 1234, TUESDAY_0930, 1 << 20);
   final Map<String, RunningServer> servers = new LinkedHashMap<>();
 
   @BeforeAll
   void start() throws Exception {
-    for (var f : Frameworks.ALL.entrySet()) servers.put(f.getKey(), f.getValue().start(api, "127.0.0.1", 0));
+    for (var f : Frameworks.ALL.entrySet()) {
+      servers.put(f.getKey(), f.getValue().start(api, "127.0.0.1", 0));
+      servers.put(f.getKey() + " --cache", f.getValue().start(cachedApi, "127.0.0.1", 0));
+    }
   }
 
   @AfterAll
@@ -90,14 +96,28 @@ class ContractTest {
       {"POST", "/", 405, JSON, error(405, "Method Not Allowed", "method POST is not allowed on /; use GET")},
       {"DELETE", "/schedules/R1", 405, JSON, error(405, "Method Not Allowed", "method DELETE is not allowed on /schedules/R1; use GET")},
     }));
-    return Frameworks.ALL.keySet().stream().flatMap(f -> c.stream().map(x -> Arguments.of(f, x[0], x[1], x[2], x[3], x[4])));
+    return Frameworks.ALL.keySet().stream().flatMap(f -> Stream.of(f, f + " --cache"))
+        .flatMap(f -> c.stream().map(x -> Arguments.of(f, x[0], x[1], x[2], x[3], x[4])));
   }
 
   @ParameterizedTest(name = "{0}: {1} {2}")
   @MethodSource("cases")
   void answersAsTheContractSays(String framework, String method, String path, int status, String contentType, String body) {
-    Http r = Http.send(method, servers.get(framework).port(), path);
-    assertEquals(List.of(status, contentType, body), List.of(r.status(), r.contentType(), r.text()));
+    for (int i = 0; i < 2; i++) { // twice: the second may come from the cache
+      Http r = Http.send(method, servers.get(framework).port(), path);
+      assertEquals(List.of(status, contentType, body), List.of(r.status(), r.contentType(), r.text()));
+    }
+  }
+
+  @ParameterizedTest(name = "{0} --cache serves a repeated schedule from the cache")
+  @MethodSource("frameworks")
+  void theCacheServesRepeatedSchedules(String framework) {
+    int port = servers.get(framework + " --cache").port();
+    Http.get(port, "/schedules/R1?date=20260919");
+    long hits = cachedApi.cache().hits();
+    Http again = Http.get(port, "/schedules/R1?date=20260919");
+    assertEquals(hits + 1, cachedApi.cache().hits());
+    assertEquals("[" + T2 + "]", again.text());
   }
 
   @ParameterizedTest(name = "{0}: GET /health")

@@ -5,6 +5,8 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import transit.Csr;
 import transit.Feed;
 import transit.GtfsTime;
@@ -32,9 +34,14 @@ public final class TransitApi {
   private final Feed feed;
   private final FeedSummary summary;
   private final Clock clock;
+  private final ResponseCache cache; // null: encode every response
 
-  public TransitApi(Feed feed, long heapBytes, Clock clock) {
+  public TransitApi(Feed feed, long heapBytes, Clock clock) { this(feed, heapBytes, clock, 0); }
+
+  /** cacheBudgetBytes > 0 keeps encoded /schedules responses up to that many bytes (--cache). */
+  public TransitApi(Feed feed, long heapBytes, Clock clock, long cacheBudgetBytes) {
     this.feed = feed;
+    this.cache = cacheBudgetBytes > 0 ? new ResponseCache(cacheBudgetBytes) : null;
     this.clock = clock.withZone(feed.timeZone);
     this.summary = new FeedSummary(feed.source, feed.routeIds.size(), feed.tripCount(), feed.stopTimeCount(),
         feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes);
@@ -71,6 +78,26 @@ public final class TransitApi {
     }
     return Reply.ok(result);
   }
+
+  /**
+   * GET /schedules/{route_id} as bytes: encoded by the server's encoder on every request, or with --cache
+   * taken from the cache and encoded only on a miss. Either way the bytes are the same.
+   */
+  public ResponseCache.Encoded encodedSchedules(String routeId, String date, Function<Reply<List<TripSchedule>>, byte[]> encoder) {
+    Supplier<ResponseCache.Encoded> encode = () -> {
+      Reply<List<TripSchedule>> reply = schedules(routeId, date);
+      return new ResponseCache.Encoded(reply.status(), encoder.apply(reply));
+    };
+    return cache == null ? encode.get() : cache.get(scheduleKey(routeId, date), encode);
+  }
+
+  /** Unambiguous whatever the id holds: the length prefix fixes where the route id ends. */
+  static String scheduleKey(String routeId, String date) {
+    return routeId.length() + ":" + routeId + (date == null ? "" : "?date=" + date);
+  }
+
+  /** The response cache, or null without --cache. */
+  public ResponseCache cache() { return cache; }
 
   private TripSchedule tripSchedule(int trip) {
     Csr stopTimes = feed.stopTimesByTrip;

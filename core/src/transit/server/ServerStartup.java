@@ -53,7 +53,7 @@ public final class ServerStartup {
       System.exit(0);
     }
     try {
-      return new Started(options, load(resolveFeed(options.gtfs())));
+      return new Started(options, load(resolveFeed(options.gtfs()), options.cacheBudgetBytes()));
     } catch (FeedException e) {
       System.err.println(server + ": cannot load the feed: " + e.getMessage());
       System.exit(1);
@@ -117,14 +117,15 @@ public final class ServerStartup {
     return Path.of(mill != null && !mill.isBlank() ? mill : "").toAbsolutePath();
   }
 
-  /** Loads the feed, prints the summary line and wraps it in the API. */
-  public static TransitApi load(Path path) {
+  /** Loads the feed, prints the summary line and wraps it in the API (with a response cache when the budget is > 0). */
+  public static TransitApi load(Path path, long cacheBudgetBytes) {
     System.out.println("Loading GTFS feed " + path + " ...");
     long before = usedHeapAfterGc();
     Feed feed = Feed.load(path);
     long retained = Math.max(0, usedHeapAfterGc() - before);
     System.out.println(summaryLine(feed, retained));
-    return new TransitApi(feed, retained, Clock.systemDefaultZone());
+    if (cacheBudgetBytes > 0) System.out.printf("Response cache on: up to %,d MB of encoded /schedules responses%n", cacheBudgetBytes >> 20);
+    return new TransitApi(feed, retained, Clock.systemDefaultZone(), cacheBudgetBytes);
   }
 
   public static String summaryLine(Feed feed, long retainedBytes) {

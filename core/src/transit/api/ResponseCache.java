@@ -1,0 +1,61 @@
+package transit.api;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Encoded responses by request key, within a byte budget, least recently used out: the `--cache` option.
+ * It measures how much of a framework's time goes to building and encoding JSON rather than moving bytes.
+ */
+public final class ResponseCache {
+  /** A response as sent: status and body bytes. */
+  public record Encoded(int status, byte[] body) {}
+
+  private final long budgetBytes;
+  private final LinkedHashMap<String, Encoded> entries = new LinkedHashMap<>(256, 0.75f, true); // access order
+  private long sizeBytes;
+  private long hits, misses;
+
+  public ResponseCache(long budgetBytes) {
+    if (budgetBytes <= 0) throw new IllegalArgumentException("budget must be positive: " + budgetBytes);
+    this.budgetBytes = budgetBytes;
+  }
+
+  /** The cached response for key, or the one encode makes (outside the lock, so misses encode in parallel). */
+  public Encoded get(String key, Supplier<Encoded> encode) {
+    synchronized (this) {
+      Encoded hit = entries.get(key);
+      if (hit != null) {
+        hits++;
+        return hit;
+      }
+      misses++;
+    }
+    Encoded made = encode.get();
+    put(key, made);
+    return made;
+  }
+
+  private synchronized void put(String key, Encoded value) {
+    if (value.body().length > budgetBytes) return; // would evict everything and still not fit
+    Encoded previous = entries.put(key, value);
+    if (previous != null) sizeBytes -= previous.body().length;
+    sizeBytes += value.body().length;
+    for (Iterator<Map.Entry<String, Encoded>> it = entries.entrySet().iterator(); sizeBytes > budgetBytes && it.hasNext(); ) {
+      sizeBytes -= it.next().getValue().body().length;
+      it.remove();
+    }
+  }
+
+  public synchronized long sizeBytes() { return sizeBytes; }
+
+  public synchronized int size() { return entries.size(); }
+
+  public synchronized long hits() { return hits; }
+
+  public synchronized long misses() { return misses; }
+
+  public long budgetBytes() { return budgetBytes; }
+}

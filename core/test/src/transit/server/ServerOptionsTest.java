@@ -1,0 +1,49 @@
+package transit.server;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ServerOptionsTest {
+  static ServerOptions parse(Map<String, String> env, String... args) { return ServerOptions.parse(args, env); }
+
+  static String error(Map<String, String> env, String... args) {
+    return assertThrows(ServerOptions.UsageException.class, () -> parse(env, args)).getMessage();
+  }
+
+  @Test
+  void defaults() {
+    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, false), parse(Map.of()));
+  }
+
+  @Test
+  void flagsInBothFormsAndEnvironmentVariables() {
+    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, false),
+        parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m"));
+    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, false),
+        parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true")));
+    assertEquals(9001, parse(Map.of("PORT", "9000"), "--port", "9001").port(), "a flag wins over its variable");
+    assertTrue(parse(Map.of(), "--help").help());
+  }
+
+  @Test
+  void wrongFlagsAndValuesAreNamed() {
+    assertEquals("unknown option \"--prot\" (see --help)", error(Map.of(), "--prot", "80"));
+    assertEquals("--port: \"http\" is not a port number (0-65535, 0 picks a free port)", error(Map.of(), "--port", "http"));
+    assertEquals("--port: \"70000\" is not a port number (0-65535, 0 picks a free port)", error(Map.of(), "--port=70000"));
+    assertEquals("PORT: \"x\" is not a port number (0-65535, 0 picks a free port)", error(Map.of("PORT", "x")));
+    assertEquals("--gtfs: a value is required", error(Map.of(), "--gtfs"));
+    assertEquals("--gtfs: a value is required", error(Map.of(), "--gtfs", "--port", "1"));
+    assertEquals("--cache-budget: \"lots\" is not a size in bytes (e.g. 1048576, 512m, 2g)", error(Map.of(), "--cache-budget", "lots"));
+    assertEquals("--host: the value is empty", error(Map.of(), "--host", " "));
+  }
+
+  @Test
+  void usageNamesEveryOption() {
+    String usage = ServerOptions.usage("cask-server");
+    for (String option : new String[] {"--port", "--host", "--gtfs", "--cache", "--cache-budget", "--help", "PORT", "HOST", "GTFS"})
+      assertTrue(usage.contains(option), option);
+  }
+}
