@@ -19,9 +19,13 @@ import transit.server.{RunningServer, ServerFactory, ServerStartup}
 class TransitRoutes(api: TransitApi):
   import JsonEncoders.given
 
-  /** Matched on the path first, so a known path asked with another method than GET is a 405, any other a 404. */
+  /**
+   * Matched on the path first, so a known path asked with another method than GET is a 405, any other a 404.
+   * Empty segments are skipped as Cask skips them: `/health/` is `/health`, and `/greeting/` names no one.
+   */
   val app: HttpApp[IO] = HttpApp[IO] { req =>
-    req.pathInfo match
+    val segments = Path.unsafeFromString(rawPath(req)).segments.filterNot(_.isEmpty)
+    Path(segments, absolute = true) match
       case Root => onlyGet(req)(text(TransitApi.helloWorld()))
       case Root / "greeting" / name => onlyGet(req)(text(TransitApi.greeting(name)))
       case Root / "hello" => onlyGet(req)(Ok(TransitApi.hello(param(req, "name")).asJson))
@@ -40,9 +44,18 @@ class TransitRoutes(api: TransitApi):
   private def param(req: Request[IO], name: String): String =
     req.uri.query.pairs.collectFirst { case (`name`, value) => value.getOrElse("") }.orNull
 
+  /**
+   * The path as sent, still percent-encoded. http4s reads a request target that starts with `//` as an
+   * authority and a path (`//health` as host `health`, path empty), so the authority is put back in front
+   * (not for an absolute URI, `GET http://host/path`, whose path is the path).
+   */
+  private def rawPath(req: Request[IO]): String =
+    val misread = if req.uri.scheme.isEmpty then req.uri.authority else None
+    misread.fold("")(a => "//" + a.renderString) + req.uri.path.renderString
+
   /** The path as Undertow (under Cask) reports it: percent-decoded, except an encoded slash, and a `+` kept. */
   private def requestPath(req: Request[IO]): String =
-    Uri.decode(req.uri.path.renderString, plusIsSpace = false, toSkip = _ == '/')
+    Uri.decode(rawPath(req), plusIsSpace = false, toSkip = _ == '/')
 
   private def text(body: String): IO[Response[IO]] =
     // http4s would write charset=UTF-8; the contract's header is byte for byte the same on every server.
