@@ -10,6 +10,7 @@ import org.http4s.circe.*
 import org.http4s.dsl.io.*
 import org.http4s.ember.server.EmberServerBuilder
 import org.typelevel.ci.*
+import scala.concurrent.duration.Duration
 import scala.jdk.CollectionConverters.*
 import transit.api.Model.*
 import transit.api.TransitApi
@@ -83,6 +84,9 @@ object Http4sServer:
       .withHost(Host.fromString(host).getOrElse(throw IllegalArgumentException(s"not a host name or address: $host")))
       .withPort(Port.fromInt(port).getOrElse(throw IllegalArgumentException(s"not a port: $port")))
       .withMaxHeaderSize(MaxHeaderSize)
+      // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so close() would
+      // hang as long as any client holds one; like Undertow's stop() under Cask, close them at once.
+      .withShutdownTimeout(Duration.Zero)
       .withHttpApp(TransitRoutes(api).app)
       .build
     val (running, release) = server.allocated.unsafeRunSync()
