@@ -60,8 +60,8 @@ public final class TransitApi {
 
   /** GET /schedules/{route_id}[?date=YYYYMMDD]: the route's trips in trips.txt order, each with its stop times. */
   public Reply<List<TripSchedule>> schedules(String routeId, String date) {
-    ApiError tooLong = checkLength("route_id", routeId);
-    if (tooLong != null) return Reply.fail(tooLong);
+    ApiError bad = firstBadParameter("route_id", routeId, "date", date);
+    if (bad != null) return Reply.fail(bad);
     boolean[] active = null;
     if (date != null) {
       LocalDate day = parseDate(date);
@@ -118,8 +118,8 @@ public final class TransitApi {
    * times, so a trip after midnight of the previous service day is not included.
    */
   public Reply<Departures> departures(String stopId, String date, String after, String limit) {
-    ApiError tooLong = checkLength("stop_id", stopId);
-    if (tooLong != null) return Reply.fail(tooLong);
+    ApiError bad = firstBadParameter("stop_id", stopId, "date", date, "after", after, "limit", limit);
+    if (bad != null) return Reply.fail(bad);
     LocalDate day = date == null ? LocalDate.now(clock) : parseDate(date);
     if (day == null) return Reply.fail(badDate(date));
     int from;
@@ -184,9 +184,11 @@ public final class TransitApi {
   public static String greeting(String name) { return "Hello, " + name; }
 
   /** GET /hello?name=X: the name trimmed; no name, or a blank one, greets the world. */
-  public static Greeting hello(String name) {
+  public static Reply<Greeting> hello(String name) {
+    ApiError bad = firstBadParameter("name", name);
+    if (bad != null) return Reply.fail(bad);
     String trimmed = name == null ? "" : name.trim();
-    return new Greeting("Hello " + (trimmed.isEmpty() ? "World" : trimmed) + "!");
+    return Reply.ok(new Greeting("Hello " + (trimmed.isEmpty() ? "World" : trimmed) + "!"));
   }
 
   /** GET /health */
@@ -216,9 +218,47 @@ public final class TransitApi {
     }
   }
 
-  private static ApiError checkLength(String parameter, String value) {
-    if (value.length() <= MAX_ID_LENGTH) return null;
-    return badRequest("parameter " + parameter + ": " + value.length() + " characters long; the limit is " + MAX_ID_LENGTH);
+  /**
+   * The first of (name, value) pairs that is too long (ids) or holds a control character. JSON libraries
+   * differ in which control characters they escape (circe escapes U+007F-U+009F, upickle and Jackson do
+   * not), so such values are refused before they could reach a body, and every server answers alike.
+   */
+  private static ApiError firstBadParameter(String... namesAndValues) {
+    for (int i = 0; i < namesAndValues.length; i += 2) {
+      String name = namesAndValues[i], value = namesAndValues[i + 1];
+      if (value == null) continue;
+      if (i == 0 && name.endsWith("_id") && value.length() > MAX_ID_LENGTH)
+        return badRequest("parameter " + name + ": " + value.length() + " characters long; the limit is " + MAX_ID_LENGTH);
+      for (int c = 0; c < value.length(); c++)
+        if (isControl(value.charAt(c)))
+          return badRequest("parameter " + name + ": control character U+" + String.format("%04X", (int) value.charAt(c)) + " at position " + c);
+    }
+    return null;
+  }
+
+  /** C0 and C1 controls and DEL. */
+  public static boolean isControl(char c) { return c < 0x20 || (c >= 0x7f && c <= 0x9f); }
+
+  /**
+   * Percent-decodes one path segment as RFC 3986 does: %XX sequences are UTF-8 bytes, a `+` is a plus
+   * (not a space, which is form encoding), a malformed % sequence stays as it is.
+   */
+  public static String decodePathSegment(String raw) {
+    if (raw.indexOf('%') < 0) return raw;
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(raw.length());
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      int hi, lo;
+      if (c == '%' && i + 2 < raw.length()
+          && (hi = Character.digit(raw.charAt(i + 1), 16)) >= 0 && (lo = Character.digit(raw.charAt(i + 2), 16)) >= 0) {
+        bytes.write(hi * 16 + lo);
+        i += 2;
+      } else {
+        byte[] b = String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        bytes.write(b, 0, b.length);
+      }
+    }
+    return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** Echoed values are cut to 80 characters, so an error body never grows with the request. */
