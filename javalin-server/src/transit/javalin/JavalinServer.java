@@ -67,8 +67,9 @@ public final class JavalinServer {
       config.routes.exception(MethodNotAllowedResponse.class, (e, ctx) ->
           ctx.status(405).json(TransitApi.methodNotAllowed(ctx.method().name(), path(ctx))));
     }).start(host, port);
+    int bound = app.port(); // read now: once stopped, Jetty reports -2
     return new RunningServer() {
-      public int port() { return app.port(); }
+      public int port() { return bound; }
       public void close() { app.stop(); }
     };
   };
