@@ -12,5 +12,7 @@ public final class Frameworks {
 
   static {
     ALL.put("cask", transit.cask.CaskServer.start());
+    ALL.put("http4s", transit.http4s.Http4sServer.start());
+    ALL.put("javalin", transit.javalin.JavalinServer.START);
   }
 }

@@ -13,7 +13,8 @@ import org.typelevel.ci.*
 import scala.concurrent.duration.Duration
 import scala.jdk.CollectionConverters.*
 import transit.api.Model.*
-import transit.api.TransitApi
+import transit.api.{ResponseCache, TransitApi}
+import org.http4s.headers.`Content-Type`
 import transit.server.{RunningServer, ServerFactory, ServerStartup}
 
 /** The route contract (docs/API.md) on http4s; JSON encoded by circe from core's model. */
@@ -29,9 +30,10 @@ class TransitRoutes(api: TransitApi):
     Path(segments, absolute = true) match
       case Root => onlyGet(req)(text(TransitApi.helloWorld()))
       case Root / "greeting" / name => onlyGet(req)(text(TransitApi.greeting(name)))
-      case Root / "hello" => onlyGet(req)(Ok(TransitApi.hello(param(req, "name")).asJson))
+      case Root / "hello" => onlyGet(req)(reply(TransitApi.hello(param(req, "name"))))
       case Root / "health" => onlyGet(req)(Ok(api.health().asJson))
-      case Root / "schedules" / routeId => onlyGet(req)(reply(api.schedules(routeId, param(req, "date"))))
+      case Root / "schedules" / routeId =>
+        onlyGet(req)(send(api.encodedSchedules(routeId, param(req, "date"), CirceJson.encode(_))))
       case Root / "stops" / stopId / "departures" =>
         onlyGet(req)(reply(api.departures(stopId, param(req, "date"), param(req, "after"), param(req, "limit"))))
       case _ => error(TransitApi.noSuchPath(requestPath(req)))
@@ -54,9 +56,8 @@ class TransitRoutes(api: TransitApi):
     val misread = if req.uri.scheme.isEmpty then req.uri.authority else None
     misread.fold("")(a => "//" + a.renderString) + req.uri.path.renderString
 
-  /** The path as Undertow (under Cask) reports it: percent-decoded, except an encoded slash, and a `+` kept. */
-  private def requestPath(req: Request[IO]): String =
-    Uri.decode(rawPath(req), plusIsSpace = false, toSkip = _ == '/')
+  /** Errors echo the path as sent, percent-encoded, on every server. */
+  private def requestPath(req: Request[IO]): String = rawPath(req)
 
   private def text(body: String): IO[Response[IO]] =
     // http4s would write charset=UTF-8; the contract's header is byte for byte the same on every server.
@@ -64,6 +65,10 @@ class TransitRoutes(api: TransitApi):
 
   private def reply[T: Encoder](r: TransitApi.Reply[T]): IO[Response[IO]] =
     if r.isOk then Ok(r.body.asJson) else error(r.error)
+
+  private def send(encoded: ResponseCache.Encoded): IO[Response[IO]] =
+    IO.fromEither(Status.fromInt(encoded.status)).map(status =>
+      Response[IO](status).withEntity(encoded.body).withContentType(`Content-Type`(MediaType.application.json)))
 
   private def error(e: ApiError): IO[Response[IO]] =
     IO.fromEither(Status.fromInt(e.status)).map(status => Response[IO](status).withEntity(e.asJson))
@@ -93,6 +98,22 @@ object Http4sServer:
     new RunningServer:
       def port = running.address.getPort
       def close() = release.unsafeRunSync()
+
+/** The bytes the server sends for a reply, printed as http4s-circe's jsonEncoder prints: also what JMH measures. */
+object CirceJson:
+  import JsonEncoders.given
+  private val printer = io.circe.Printer.noSpaces
+
+  def bytes(json: io.circe.Json): Array[Byte] =
+    val buffer = printer.printToByteBuffer(json)
+    val out = new Array[Byte](buffer.remaining)
+    buffer.get(out)
+    out
+
+  def encode[T: Encoder](r: TransitApi.Reply[T]): Array[Byte] =
+    bytes(if r.isOk then r.body.asJson else r.error.asJson)
+
+  def schedules(trips: java.util.List[TripSchedule]): Array[Byte] = bytes(trips.asJson)
 
 /** circe encoders for core's Java records: keys snake_case, in the contract's order. */
 object JsonEncoders:

@@ -100,9 +100,19 @@ class TransitApiTest {
   void helloRoutes() {
     assertEquals("Hello World!", TransitApi.helloWorld());
     assertEquals("Hello, Ada", TransitApi.greeting("Ada"));
-    assertEquals(new Greeting("Hello Ada!"), TransitApi.hello("  Ada "));
-    assertEquals(new Greeting("Hello World!"), TransitApi.hello(null));
-    assertEquals(new Greeting("Hello World!"), TransitApi.hello("   "));
+    assertEquals(new Greeting("Hello Ada!"), TransitApi.hello("  Ada ").body());
+    assertEquals(new Greeting("Hello World!"), TransitApi.hello(null).body());
+    assertEquals(new Greeting("Hello World!"), TransitApi.hello("   ").body());
+    assertEquals("parameter name: control character U+0009 at position 1", TransitApi.hello("a\tb").error().message());
+  }
+
+  @Test
+  void pathSegmentsArePercentDecodedWithPlusKept() {
+    assertEquals("B82+", TransitApi.decodePathSegment("B82%2B"));
+    assertEquals("B82+", TransitApi.decodePathSegment("B82+"));
+    assertEquals("Élève a/b", TransitApi.decodePathSegment("%C3%89l%C3%A8ve%20a%2Fb"));
+    assertEquals("100%", TransitApi.decodePathSegment("100%"), "a malformed sequence stays");
+    assertEquals("%zz", TransitApi.decodePathSegment("%zz"));
   }
 
   @Test

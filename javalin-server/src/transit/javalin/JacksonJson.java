@@ -1,0 +1,40 @@
+package transit.javalin;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import java.io.UncheckedIOException;
+import java.util.List;
+import transit.api.Model.FeedSummary;
+import transit.api.Model.TripSchedule;
+import transit.api.TransitApi;
+
+/** Jackson as the server uses it: what the routes send, and what the JMH suite measures. */
+public final class JacksonJson {
+  private JacksonJson() {}
+
+  /** Core's records as the contract writes them: snake_case keys in component order, compact, UTF-8. */
+  public static final ObjectMapper MAPPER = new ObjectMapper()
+      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+      .addMixIn(FeedSummary.class, FeedSummaryKeys.class);
+
+  /** The one key that is not its component's name in snake_case: loadMillis is load_ms on the wire. */
+  abstract static class FeedSummaryKeys {
+    @JsonProperty("load_ms") abstract long loadMillis();
+  }
+
+  public static byte[] encode(TransitApi.Reply<?> reply) {
+    return bytes(reply.isOk() ? reply.body() : reply.error());
+  }
+
+  public static byte[] schedules(List<TripSchedule> trips) { return bytes(trips); }
+
+  static byte[] bytes(Object value) {
+    try {
+      return MAPPER.writeValueAsBytes(value);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

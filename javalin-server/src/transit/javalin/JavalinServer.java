@@ -1,0 +1,87 @@
+package transit.javalin;
+
+import io.javalin.Javalin;
+import io.javalin.compression.CompressionStrategy;
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
+import io.javalin.http.MethodNotAllowedResponse;
+import io.javalin.json.JavalinJackson;
+import io.javalin.router.EndpointNotFound;
+import org.eclipse.jetty.ee10.servlet.ServletContextResponse;
+import org.eclipse.jetty.http.HttpHeader;
+import transit.api.ResponseCache;
+import transit.api.TransitApi;
+import transit.server.RunningServer;
+import transit.server.ServerFactory;
+import transit.server.ServerStartup;
+
+/** The route contract (docs/API.md) on Javalin 7 and Jetty 12; JSON encoded by Jackson from core's records. */
+public final class JavalinServer {
+  private JavalinServer() {}
+
+
+  public static void main(String[] args) {
+    ServerStartup.run("javalin-server", args, START);
+  }
+
+  /** Jetty serving the contract; port 0 picks a free port. */
+  public static final ServerFactory START = (api, host, port) -> {
+    Javalin app = Javalin.create(config -> {
+      config.startup.showJavalinBanner = false;
+      config.startup.showOldJavalinVersionWarning = false;
+      config.jsonMapper(new JavalinJackson(JacksonJson.MAPPER, false));
+      config.http.prefer405over404 = true;
+      config.http.compressionStrategy = CompressionStrategy.NONE;
+      config.router.treatMultipleSlashesAsSingleSlash = true;
+      config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(64 * 1024));
+
+      config.routes.get("/", ctx -> text(ctx, TransitApi.helloWorld()));
+      config.routes.get("/greeting/{name}", ctx -> text(ctx, TransitApi.greeting(ctx.pathParam("name"))));
+      config.routes.get("/hello", ctx -> reply(ctx, TransitApi.hello(ctx.queryParam("name"))));
+      config.routes.get("/health", ctx -> ctx.json(api.health()));
+      config.routes.get("/schedules/{route_id}", ctx -> send(ctx,
+          api.encodedSchedules(ctx.pathParam("route_id"), ctx.queryParam("date"), JacksonJson::encode)));
+      config.routes.get("/stops/{stop_id}/departures", ctx -> reply(ctx, api.departures(ctx.pathParam("stop_id"),
+          ctx.queryParam("date"), ctx.queryParam("after"), ctx.queryParam("limit"))));
+
+      // Javalin answers HEAD on a GET route itself, with an empty 200; only GET is served.
+      config.routes.beforeMatched(ctx -> {
+        if (ctx.method() == HandlerType.HEAD) throw new MethodNotAllowedResponse();
+      });
+      // Javalin throws these when no endpoint matches; a 404 or 405 that a handler sets is left alone.
+      config.routes.exception(EndpointNotFound.class, (e, ctx) ->
+          ctx.status(404).json(TransitApi.noSuchPath(path(ctx))));
+      config.routes.exception(MethodNotAllowedResponse.class, (e, ctx) ->
+          ctx.status(405).json(TransitApi.methodNotAllowed(ctx.method().name(), path(ctx))));
+    }).start(host, port);
+    int bound = app.port(); // read now: once stopped, Jetty reports -2
+    return new RunningServer() {
+      public int port() { return bound; }
+      public void close() { app.stop(); }
+    };
+  };
+
+  /**
+   * A text/plain body. Through the servlet API Jetty rewrites "text/plain; charset=utf-8" to its cached
+   * "text/plain;charset=utf-8", so the contract's exact header is set on Jetty's own response instead.
+   */
+  private static void text(Context ctx, String body) {
+    ServletContextResponse.getServletContextResponse(ctx.res()).getWrapped().getHeaders()
+        .put(HttpHeader.CONTENT_TYPE, TransitApi.TEXT);
+    ctx.result(body);
+  }
+
+  /** Errors echo the path as sent, percent-encoded, on every server. */
+  private static String path(Context ctx) {
+    return ctx.req().getRequestURI();
+  }
+
+  private static void send(Context ctx, ResponseCache.Encoded encoded) {
+    ctx.status(encoded.status()).contentType(TransitApi.JSON).result(encoded.body());
+  }
+
+  private static void reply(Context ctx, TransitApi.Reply<?> reply) {
+    if (reply.isOk()) ctx.json(reply.body());
+    else ctx.status(reply.status()).json(reply.error());
+  }
+}
