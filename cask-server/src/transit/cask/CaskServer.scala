@@ -75,10 +75,10 @@ object CaskServer:
   def quietUndertow(): Unit = undertowLoggers.foreach(_.setLevel(java.util.logging.Level.WARNING))
 
   def main(args: Array[String]): Unit =
-    ServerStartup.run("cask-server", args, start)
+    ServerStartup.run("cask-server", args, factory)
 
   /** Undertow serving the Cask app; port 0 picks a free port. */
-  val start: ServerFactory = (api, host, port) =>
+  val factory: ServerFactory = (api, host, port) =>
     quietUndertow()
     val server = Undertow.builder.addHttpListener(port, host).setHandler(CaskApp(api).defaultHandler).build
     server.start()

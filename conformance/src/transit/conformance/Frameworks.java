@@ -11,8 +11,8 @@ public final class Frameworks {
   public static final Map<String, ServerFactory> ALL = new LinkedHashMap<>();
 
   static {
-    ALL.put("cask", transit.cask.CaskServer.start());
-    ALL.put("http4s", transit.http4s.Http4sServer.start());
-    ALL.put("javalin", transit.javalin.JavalinServer.START);
+    ALL.put("cask", transit.cask.CaskServer.factory());
+    ALL.put("http4s", transit.http4s.Http4sServer.factory());
+    ALL.put("javalin", transit.javalin.JavalinServer.factory());
   }
 }

@@ -2,7 +2,10 @@ package transit.server;
 
 import transit.api.TransitApi;
 
-/** How one framework serves the contract over a loaded feed: the only thing each server folder must provide. */
+/**
+ * How one framework serves the contract over a loaded feed: the only thing each server folder must provide,
+ * as a static {@code factory()} on its main class (a {@code val factory} in a Scala object).
+ */
 @FunctionalInterface
 public interface ServerFactory {
   /** Starts listening (port 0 picks a free port) and returns once requests are answered. */

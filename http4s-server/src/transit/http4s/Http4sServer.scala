@@ -78,12 +78,12 @@ object Http4sServer:
   val MaxHeaderSize: Int = 64 * 1024
 
   def main(args: Array[String]): Unit =
-    ServerStartup.run("http4s-server", args, start)
+    ServerStartup.run("http4s-server", args, factory)
     // cats-effect's threads are daemons: without this the JVM would exit once main returns.
     IO.never[Unit].unsafeRunSync()
 
   /** Ember serving the routes; port 0 picks a free port. Closing releases the server's resource. */
-  val start: ServerFactory = (api, host, port) =>
+  val factory: ServerFactory = (api, host, port) =>
     val server = EmberServerBuilder
       .default[IO]
       .withHost(Host.fromString(host).getOrElse(throw IllegalArgumentException(s"not a host name or address: $host")))
