@@ -33,7 +33,6 @@ public final class Bench {
   }
 
   public static void main(String[] args) {
-    System.setProperty("java.awt.headless", "true"); // charts are drawn without a display
     Launchers launchers = Launchers.load();
     Options options;
     try {
@@ -109,7 +108,7 @@ public final class Bench {
         ProcessStats.Sample max = server.stats.max(w.start, w.end);
         results.rows.add(new Results.Row(framework, cached, steps.get(i), stats.get(steps.get(i).label()), rps(stats, steps.get(i), w),
             max == null ? null : max.cpuPercent(), max == null ? null : max.rssKb() / 1024,
-            w.timeWaitAtEnd - w.timeWaitAtStart));
+            w.connectionsClosed));
       }
       results.servers.get(framework).reports().put(cached ? "cached" : "serializing per request", run.reportDir().resolve("index.html"));
     }

@@ -16,6 +16,10 @@ import org.knowm.xchart.style.Styler;
 final class Charts {
   private static final int WIDTH = 900, HEIGHT = 500;
 
+  static {
+    System.setProperty("java.awt.headless", "true"); // drawn without a display, also from tests
+  }
+
   static List<String> write(Results results, Path dir) throws IOException {
     List<String> written = new ArrayList<>();
     for (String name : List.of("small-requests-per-second.png", "heavy-latency.png", "max-rss.png")) {
@@ -39,6 +43,7 @@ final class Charts {
         .xAxisTitle("users").yAxisTitle("requests/s").build();
     style(chart.getStyler());
     chart.getStyler().setXAxisLogarithmic(steps.size() > 2);
+    chart.getStyler().setYAxisMin(0.0);
     for (String label : results.rowLabels("small")) {
       List<Double> users = new ArrayList<>(), rps = new ArrayList<>();
       for (Step step : steps) {
@@ -86,7 +91,8 @@ final class Charts {
   }
 
   private static void style(Styler styler) {
-    styler.setLegendPosition(Styler.LegendPosition.InsideNW);
+    styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+    if (styler instanceof org.knowm.xchart.style.CategoryStyler bars) bars.setLabelsVisible(true); // the values on the bars
     styler.setChartBackgroundColor(java.awt.Color.WHITE);
   }
 }

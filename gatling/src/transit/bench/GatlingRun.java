@@ -20,10 +20,10 @@ import java.util.stream.Stream;
  * everything else Gatling prints goes to a log file.
  */
 final class GatlingRun {
-  /** When a step's measured phase started and ended (epoch ms), and what a listener noted at both ends. */
+  /** When a step's measured phase started and ended (epoch ms), and the connections closed in between (or null). */
   static final class Window {
     long start, end;
-    long timeWaitAtStart, timeWaitAtEnd;
+    Long connectionsClosed;
 
     double seconds() { return (end - start) / 1000.0; }
   }
@@ -37,6 +37,7 @@ final class GatlingRun {
   private volatile String phase = "starting Gatling";
   private volatile long phaseStart = System.currentTimeMillis();
   private volatile int phaseSeconds;
+  private volatile long lastPrint;
 
   private GatlingRun(String title, Plan plan, int serverPort) {
     this.title = title;
@@ -60,7 +61,7 @@ final class GatlingRun {
         "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString(), "--run-description", title));
     Process gatling = new ProcessBuilder(command).redirectErrorStream(true).start();
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
-    ticker.scheduleAtFixedRate(this::printProgress, 5, 5, TimeUnit.SECONDS);
+    ticker.scheduleAtFixedRate(this::tick, 5, 5, TimeUnit.SECONDS);
     try (BufferedReader in = new BufferedReader(new InputStreamReader(gatling.getInputStream(), StandardCharsets.UTF_8));
         PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("gatling.log")), true)) {
       for (String line; (line = in.readLine()) != null; ) {
@@ -83,13 +84,10 @@ final class GatlingRun {
     long at = Long.parseLong(f[4]);
     if (measure) {
       Window w = windows[Integer.parseInt(f[3])];
-      long timeWait = serverPort > 0 ? ProcessStats.timeWaitSockets(serverPort) : 0;
-      if (start) {
-        w.start = at;
-        w.timeWaitAtStart = timeWait;
-      } else {
+      if (start) w.start = at;
+      else {
         w.end = at;
-        w.timeWaitAtEnd = timeWait;
+        if (serverPort > 0) w.connectionsClosed = ProcessStats.connectionsClosedWithin(serverPort, (System.currentTimeMillis() - w.start) / 1000.0);
       }
     }
     if (measure && !start && step == plan.steps().get(plan.steps().size() - 1)) {
@@ -98,14 +96,20 @@ final class GatlingRun {
       phaseSeconds = 0;
     }
     if (start) {
-      phase = step.label() + ": " + f[2];
+      phase = "step " + (Integer.parseInt(f[3]) + 1) + "/" + plan.steps().size() + ", " + step.label() + ": " + f[2];
       phaseStart = at;
       phaseSeconds = measure ? step.expectedSeconds() : step.warmupSeconds();
       printProgress();
     }
   }
 
+  /** Every 5 s, unless a phase has just been announced. */
+  private void tick() {
+    if (System.currentTimeMillis() - lastPrint >= 2000) printProgress();
+  }
+
   private void printProgress() {
+    lastPrint = System.currentTimeMillis();
     long elapsed = (System.currentTimeMillis() - phaseStart) / 1000;
     System.out.println("[" + title + "] " + phase + (phaseSeconds > 0 ? " " + elapsed + " s / " + phaseSeconds + " s" : ""));
   }

@@ -13,7 +13,10 @@ public record Options(List<String> frameworks, List<String> scenarios, Path gtfs
   public static final List<String> SCENARIOS = List.of("heavy", "small", "hello", "think-time");
   static final int DURATION = 30, WARMUP = 30;
   /** --quick: seconds per step, enough to run every step once (CI smoke), not to measure. */
-  static final int QUICK_DURATION = 2, QUICK_WARMUP = 1;
+  static final int QUICK_DURATION = 1, QUICK_WARMUP = 1;
+
+  private static final List<String> VALUE_FLAGS =
+      List.of("--frameworks", "--scenarios", "--gtfs", "--duration", "--warmup", "--users", "--target", "--results");
 
   public static final class UsageException extends RuntimeException {
     public UsageException(String message) { super(message); }
@@ -51,8 +54,10 @@ public record Options(List<String> frameworks, List<String> scenarios, Path gtfs
         value = flag.substring(eq + 1);
         flag = flag.substring(0, eq);
       }
-      boolean takesValue = !List.of("--quick", "--help", "-h").contains(flag);
-      if (takesValue && value == null) {
+      boolean isSwitch = List.of("--quick", "--help", "-h").contains(flag);
+      if (!isSwitch && !VALUE_FLAGS.contains(flag)) throw new UsageException("unknown option \"" + args[i] + "\" (see --help)");
+      if (isSwitch && value != null) throw new UsageException(flag + " takes no value");
+      if (!isSwitch && value == null) {
         if (i + 1 >= args.length || args[i + 1].startsWith("--")) throw new UsageException(flag + ": a value is required");
         value = args[++i];
       }
@@ -67,7 +72,7 @@ public record Options(List<String> frameworks, List<String> scenarios, Path gtfs
         case "--results" -> results = Path.of(value);
         case "--quick" -> quick = true;
         case "--help", "-h" -> help = true;
-        default -> throw new UsageException("unknown option \"" + args[i] + "\" (see --help)");
+        default -> throw new IllegalStateException(flag);
       }
     }
     return new Options(frameworks, scenarios, gtfs,

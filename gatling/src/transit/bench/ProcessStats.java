@@ -76,16 +76,19 @@ final class ProcessStats implements AutoCloseable {
   }
 
   /**
-   * TCP sockets in TIME_WAIT to or from a port on this machine: each closed connection leaves one for a minute,
-   * so the growth over a step counts the connections closed in it.
+   * Connections to or from a port of this machine closed in the last `seconds`: each closed connection leaves a
+   * socket in TIME_WAIT for 60 s, and /proc/net/tcp shows the time it has left (in 1/100 s). Null past 55 s, when
+   * the earliest ones may be gone already.
    */
-  static long timeWaitSockets(int port) {
+  static Long connectionsClosedWithin(int port, double seconds) {
+    if (seconds > 55) return null;
     String hexPort = String.format(":%04X", port);
     long count = 0;
     for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
       try (var lines = Files.lines(Path.of(table))) {
         count += lines.skip(1).map(String::trim).map(l -> l.split("\\s+"))
-            .filter(f -> f[3].equals("06") && (f[1].endsWith(hexPort) || f[2].endsWith(hexPort))).count();
+            .filter(f -> f[3].equals("06") && (f[1].endsWith(hexPort) || f[2].endsWith(hexPort)))
+            .filter(f -> Integer.parseInt(f[5].substring(f[5].indexOf(':') + 1), 16) / 100.0 > 60 - seconds).count();
       } catch (IOException | RuntimeException e) {
         // no such table here
       }

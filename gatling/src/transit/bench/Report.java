@@ -149,8 +149,8 @@ final class Report {
   /** Shows that "new connection" really reconnects: connections closed per request, from TIME_WAIT sockets. */
   private void connections(List<Step> steps, List<String> labels) {
     if (results.rows.stream().allMatch(r -> r.connectionsClosed() == null)) return;
-    line("Connections closed per request during the step (TIME_WAIT sockets on the server's port; about 1 means a "
-        + "new connection per request, about 0 kept-alive):");
+    line("Connections closed per request during the step (counted from the TIME_WAIT sockets on the server's port; "
+        + "about 1 means a new connection per request, about 0 kept-alive):");
     line();
     List<String> header = new ArrayList<>(List.of("Framework"));
     steps.forEach(s -> header.add(group(s)));
