@@ -13,8 +13,8 @@ import java.util.Map;
 final class Report {
   static final String MISSING = "—";
   private static final Map<String, String> ABOUT = Map.of(
-      "heavy", "every route of the heavy list once per round, in a fresh shuffled order per user and round",
-      "small", "the same over the small list (responses of 50–200 KB on MBTA-shaped feeds)",
+      "heavy", "Every route of the heavy list once per round, in a fresh shuffled order per user and round",
+      "small", "The same over the small list (responses of 50–200 KB on MBTA-shaped feeds)",
       "hello", "`GET /`, `GET /greeting/{name}`, `GET /hello?name={5 random letters}`, on kept-alive connections, "
           + "then with `Connection: close` on every request (a new connection each)",
       "think-time", "`GET /hello?name=…` with a pause after each request; " + Step.THINK_TIME_REQUESTS
@@ -77,14 +77,14 @@ final class Report {
     line("| Load generator | Gatling " + gatlingVersion() + ", closed workload: a step's users start at once and loop, each on its own connection |");
     line("| Warm-up | " + o.warmupSeconds() + " s of the same step before each measured step, excluded from the figures |");
     line("| Duration | " + o.durationSeconds() + " s per measured step (think-time: a fixed number of requests) |");
-    line("| Feed | `" + (results.feed == null ? "the target's" : results.feed) + "` |");
+    line("| Feed | " + (results.feed == null ? "the target's own" : "`" + results.feed + "`") + " |");
     if (results.routes != null)
       line("| Routes | " + results.routes.source() + ": " + results.routes.heavy().size() + " heavy, "
           + results.routes.small().size() + " small |");
     StringBuilder load = new StringBuilder();
     results.servers.values().forEach(s -> load.append(load.length() == 0 ? "" : "; ").append(s.name()).append(" ")
         .append(String.format("%,d ms", s.loadMillis())).append(s.heapRetainedMb() >= 0 ? String.format(" (heap retained %,d MB)", s.heapRetainedMb()) : ""));
-    line("| Feed load, as each server printed it | " + load + " |");
+    line("| Feed load, as each server printed it (a target: its /health) | " + load + " |");
     line();
   }
 
