@@ -17,6 +17,10 @@ import transit.server.ServerStartup;
  * --cache; then results/<timestamp>/report.md with charts. See {@link Options#usage}.
  */
 public final class Bench {
+  static { // a harness stopped early (Ctrl-C, a test timeout) takes its servers and Gatling with it
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroy)));
+  }
+
   private final Options options;
   private final Launchers launchers;
   private final Path dir;
@@ -101,16 +105,7 @@ public final class Bench {
     try (ServerProcess server = ServerProcess.start(launchers, framework, results.feed, cached, pinning.server(),
         dir.resolve(name + "-server.log"))) {
       if (!cached) results.servers.put(framework, new Results.Server(framework, server.loadMillis, server.heapRetainedMb, new LinkedHashMap<>()));
-      GatlingRun.Result run = gatling(title, name, server.baseUrl, steps, server.port());
-      Map<String, GatlingStats> stats = GatlingStats.read(run.reportDir());
-      for (int i = 0; i < steps.size(); i++) {
-        GatlingRun.Window w = run.windows().get(i);
-        ProcessStats.Sample max = server.stats.max(w.start, w.end);
-        results.rows.add(new Results.Row(framework, cached, steps.get(i), stats.get(steps.get(i).label()), rps(stats, steps.get(i), w),
-            max == null ? null : max.cpuPercent(), max == null ? null : max.rssKb() / 1024,
-            w.connectionsClosed));
-      }
-      results.servers.get(framework).reports().put(cached ? "cached" : "serializing per request", run.reportDir().resolve("index.html"));
+      measure(title, name, framework, cached, server.baseUrl, steps, server);
     }
   }
 
@@ -120,28 +115,33 @@ public final class Bench {
     results.notes.add("Loaded an already running server (" + target + "): no CPU or RSS figures, no `--cache` run.");
     FirstPass.get(target.toString(), "/health"); // fails early when nothing answers there
     results.servers.put(name, new Results.Server(name, healthLoadMillis(target.toString()), -1, new LinkedHashMap<>()));
-    GatlingRun.Result run = gatling(name, "target", target.toString(), results.steps, 0);
-    Map<String, GatlingStats> stats = GatlingStats.read(run.reportDir());
-    for (int i = 0; i < results.steps.size(); i++) {
-      Step step = results.steps.get(i);
-      results.rows.add(new Results.Row(name, false, step, stats.get(step.label()), rps(stats, step, run.windows().get(i)), null, null, null));
-    }
-    results.servers.get(name).reports().put("serializing per request", run.reportDir().resolve("index.html"));
+    measure(name, "target", name, false, target.toString(), results.steps, null);
   }
 
-  private GatlingRun.Result gatling(String title, String name, String baseUrl, List<Step> steps, int localPort) throws Exception {
+  /**
+   * One Gatling run of the steps against a server, and a result row per step; server is null when it was not
+   * started here (nothing to sample). title prefixes progress lines; name is the run's folder.
+   */
+  private void measure(String title, String name, String serverName, boolean cached, String baseUrl, List<Step> steps,
+      ServerProcess server) throws Exception {
     if (firstPass == null) {
       System.out.println("[" + title + "] first pass: every path once, for the expected body lengths");
       firstPass = FirstPass.run(baseUrl, results.feed != null ? results.feed : ServerStartup.resolveFeed(options.gtfs()), dir);
       results.routes = firstPass.routes();
     }
-    return GatlingRun.run(title, firstPass.plan(baseUrl, steps), dir.resolve("gatling").resolve(name), pinning.gatling(), localPort);
-  }
-
-  /** Gatling's request count for the step over the step's own duration (its report's Cnt/s spans the whole run). */
-  private static double rps(Map<String, GatlingStats> stats, Step step, GatlingRun.Window window) {
-    GatlingStats s = stats.get(step.label());
-    return s == null || window.seconds() <= 0 ? 0 : s.requests() / window.seconds();
+    GatlingRun.Result run = GatlingRun.run(title, firstPass.plan(baseUrl, steps), dir.resolve("gatling").resolve(name),
+        pinning.gatling(), server == null ? 0 : server.port());
+    Map<String, GatlingStats> stats = GatlingStats.read(run.reportDir());
+    for (int i = 0; i < steps.size(); i++) {
+      GatlingRun.Window w = run.windows().get(i);
+      GatlingStats s = stats.get(steps.get(i).label());
+      // successful responses only: a server that fails fast must not look fast
+      double rps = s == null || w.seconds() <= 0 ? 0 : (s.requests() - s.errors()) / w.seconds();
+      ProcessStats.Sample max = server == null ? null : server.stats.max(w.start, w.end);
+      results.rows.add(new Results.Row(serverName, cached, steps.get(i), s, rps, max == null ? null : max.cpuPercent(),
+          max == null ? null : max.rssKb() / 1024, w.connectionsClosed));
+    }
+    results.servers.get(serverName).reports().put(cached ? "cached" : "serializing per request", run.reportDir().resolve("index.html"));
   }
 
   private static long healthLoadMillis(String baseUrl) throws IOException, InterruptedException {

@@ -40,7 +40,7 @@ final class Report {
     line("# Load test: " + String.join(", ", results.servers.keySet()));
     line();
     if (o.quick()) line("**Quick run (`--quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
-    line("Requests/s is the step's request count over its duration; latencies are Gatling's, in ms; errors count responses "
+    line("Requests/s is the step's successful responses over its duration; latencies are Gatling's, in ms; errors count responses "
         + "that were not 200 with the exact expected body length. CPU (100 % = one core) and RSS are the server process's "
         + "maxima, sampled every 250 ms while the step ran. Warm-up requests are excluded.");
     line();
