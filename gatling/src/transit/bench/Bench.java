@@ -52,16 +52,20 @@ public final class Bench {
       return;
     }
     try {
-      Path report = run(options, launchers);
-      System.out.println("Report: " + report);
+      Outcome outcome = run(options, launchers);
+      System.out.println("Report: " + outcome.report());
+      if (!outcome.failures().isEmpty()) System.exit(1);
     } catch (Exception e) {
       System.err.println("gatling: the load test failed: " + e);
       System.exit(1);
     }
   }
 
-  /** Runs every framework and scenario the options choose; returns report.md. */
-  public static Path run(Options options, Launchers launchers) throws Exception {
+  /** report.md, and the frameworks whose runs broke off (with why). */
+  public record Outcome(Path report, List<String> failures) {}
+
+  /** Runs every framework and scenario the options choose, then writes the report. */
+  public static Outcome run(Options options, Launchers launchers) throws Exception {
     Path root = options.results() != null ? options.results() : launchers.workspace().resolve("results");
     Path dir = root.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss")));
     Files.createDirectories(dir);
@@ -73,7 +77,7 @@ public final class Bench {
     Files.deleteIfExists(latest);
     Files.createSymbolicLink(latest, dir.getFileName());
     System.out.printf("Finished in %d s%n", (System.nanoTime() - started) / 1_000_000_000);
-    return dir.resolve("report.md");
+    return new Outcome(dir.resolve("report.md"), bench.results.failures);
   }
 
   private void runAll() throws Exception {
@@ -86,13 +90,15 @@ public final class Bench {
     results.feed = ServerStartup.resolveFeed(options.gtfs());
     List<Step> cachedSteps = results.steps.stream().filter(Step::comparedWithCache).toList();
     for (String framework : options.frameworks()) {
-      runServer(framework, false, results.steps);
-      if (cachedSteps.isEmpty()) continue;
       try {
-        runServer(framework, true, cachedSteps);
+        runServer(framework, false, results.steps);
+        if (!cachedSteps.isEmpty()) runServer(framework, true, cachedSteps);
       } catch (ServerProcess.CacheUnsupported e) {
         results.notes.add("No `--cache` run for " + framework + ": " + e.getMessage());
         System.out.println("[" + framework + "] " + e.getMessage() + ": no cached run");
+      } catch (Exception e) { // the other frameworks still run, and the report says what went wrong
+        results.failures.add(framework + ": " + e.getMessage());
+        System.out.println("[" + framework + "] failed: " + e.getMessage());
       }
     }
   }

@@ -37,8 +37,14 @@ final class Report {
 
   private String markdown(List<String> charts) throws IOException {
     Options o = results.options;
-    line("# Load test: " + String.join(", ", results.servers.keySet()));
+    line("# Load test: " + String.join(", ", o.target() != null ? List.copyOf(results.servers.keySet()) : o.frameworks()));
     line();
+    if (!results.failures.isEmpty()) {
+      line("## Failures");
+      line();
+      results.failures.forEach(f -> line("- " + f));
+      line();
+    }
     if (o.quick()) line("**Quick run (`--quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
     line("Requests/s is the step's successful responses over its duration; latencies are Gatling's, in ms; errors count responses "
         + "that were not 200 with the exact expected body length. CPU (100 % = one core) and RSS are the server process's "

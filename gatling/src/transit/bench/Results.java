@@ -27,6 +27,7 @@ final class Results {
   final List<Row> rows = new ArrayList<>();
   final Map<String, Server> servers = new LinkedHashMap<>();
   final List<String> notes = new ArrayList<>();
+  final List<String> failures = new ArrayList<>(); // frameworks whose runs broke off
   List<String> serverJvmFlags; // null when the server was not started here
   Path feed;
   RouteLists routes;

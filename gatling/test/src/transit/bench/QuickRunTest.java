@@ -24,7 +24,9 @@ class QuickRunTest {
     Path feed = ServerStartup.generatedFeed(SyntheticFeed.DEFAULT_SEED, 1);
     Options options = Options.parse(new String[] {"--quick", "--gtfs", feed.toString(), "--results", results.toString()},
         launchers.frameworks());
-    String report = Files.readString(Bench.run(options, launchers));
+    Bench.Outcome outcome = Bench.run(options, launchers);
+    assertEquals(List.of(), outcome.failures(), "frameworks whose runs broke off");
+    String report = Files.readString(outcome.report());
     Path dir = results.resolve("latest");
 
     for (String scenario : Options.SCENARIOS) {
