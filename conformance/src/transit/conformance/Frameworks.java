@@ -1,18 +1,42 @@
 package transit.conformance;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 import transit.server.ServerFactory;
 
-/** Every framework under comparison, by name. A new framework is one more line here (and its folder). */
+/**
+ * Every framework under comparison, by name, in the order of `frameworks` in build.mill, which writes the
+ * list and each server's main class to the file named by -Dtransit.servers. Each main class has a static
+ * factory() (ServerFactory's convention), so a new framework needs no line here.
+ */
 public final class Frameworks {
   private Frameworks() {}
 
-  public static final Map<String, ServerFactory> ALL = new LinkedHashMap<>();
+  public static final Map<String, ServerFactory> ALL = load(System.getProperty("transit.servers"));
 
-  static {
-    ALL.put("cask", transit.cask.CaskServer.factory());
-    ALL.put("http4s", transit.http4s.Http4sServer.factory());
-    ALL.put("javalin", transit.javalin.JavalinServer.factory());
+  static Map<String, ServerFactory> load(String launchers) {
+    if (launchers == null) throw new IllegalStateException("-Dtransit.servers is not set: run the suite through ./mill");
+    Properties props = new Properties();
+    try (Reader in = Files.newBufferedReader(Path.of(launchers))) {
+      props.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Map<String, ServerFactory> all = new LinkedHashMap<>();
+    for (String name : props.getProperty("frameworks").split(",")) {
+      String main = props.getProperty(name + ".main");
+      try {
+        all.put(name, (ServerFactory) Class.forName(main).getMethod("factory").invoke(null));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(name + ": " + main + " has no static factory() returning a ServerFactory", e);
+      }
+    }
+    return all;
   }
 }

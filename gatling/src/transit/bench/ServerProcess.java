@@ -1,0 +1,124 @@
+package transit.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One framework's server in its own JVM, started from its classpath on a free port of 127.0.0.1 and pinned to
+ * core 0 when pinning. Its output goes to a log file; the start-up lines give the port and the feed load time.
+ */
+final class ServerProcess implements AutoCloseable {
+  /** The server did not take --cache: it stopped with a usage error (exit 2) before loading anything. */
+  static final class CacheUnsupported extends Exception {
+    CacheUnsupported(String message) { super(message); }
+  }
+
+  private static final Pattern LISTENING = Pattern.compile(" listening on (http://[^/\\s]+)/");
+  private static final Pattern LOADED = Pattern.compile("^Loaded .* rows in ([\\d,]+) ms; heap retained ([\\d,]+) MB");
+  private static final long START_TIMEOUT_MINUTES = 10; // the real MBTA feed loads in well under that
+
+  final Process process;
+  final String baseUrl;
+  /** The "Loaded …" line's load time and retained heap, as the server printed them. */
+  final long loadMillis, heapRetainedMb;
+  final ProcessStats stats;
+
+  private ServerProcess(Process process, String baseUrl, long loadMillis, long heapRetainedMb) {
+    this.process = process;
+    this.baseUrl = baseUrl;
+    this.loadMillis = loadMillis;
+    this.heapRetainedMb = heapRetainedMb;
+    this.stats = new ProcessStats(process.pid());
+  }
+
+  static ServerProcess start(Launchers launchers, String framework, Path feed, boolean cache, List<String> pinning, Path log)
+      throws IOException, CacheUnsupported {
+    List<String> command = new ArrayList<>(pinning);
+    command.addAll(launchers.javaCommand(framework));
+    command.addAll(List.of("--host", "127.0.0.1", "--port", "0", "--gtfs", feed.toString()));
+    if (cache) command.add("--cache");
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    CompletableFuture<String> listening = new CompletableFuture<>();
+    CompletableFuture<Matcher> loaded = new CompletableFuture<>();
+    Thread reader = new Thread(() -> copyOutput(process, log, listening, loaded), framework + "-output");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      String url = listening.get(START_TIMEOUT_MINUTES, TimeUnit.MINUTES);
+      Matcher load = loaded.getNow(null);
+      return new ServerProcess(process, url, load == null ? -1 : number(load.group(1)), load == null ? -1 : number(load.group(2)));
+    } catch (Exception e) {
+      process.destroyForcibly();
+      int exit = waitFor(process);
+      join(reader);
+      String why = "the server " + framework + " did not start (exit " + exit + "); its output is in " + log;
+      if (cache && exit == 2) throw new CacheUnsupported(framework + " does not take --cache yet (" + firstLine(log) + ")");
+      throw new IOException(why, e);
+    }
+  }
+
+  /** Copies the server's output to the log, completing the futures as the start-up lines appear. */
+  private static void copyOutput(Process process, Path log, CompletableFuture<String> listening, CompletableFuture<Matcher> loaded) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        PrintWriter out = new PrintWriter(Files.newBufferedWriter(log), true)) {
+      for (String line; (line = in.readLine()) != null; ) {
+        out.println(line);
+        Matcher load = LOADED.matcher(line);
+        if (load.find()) loaded.complete(load);
+        Matcher url = LISTENING.matcher(line);
+        if (url.find()) listening.complete(url.group(1));
+      }
+    } catch (IOException e) {
+      // the process has ended
+    }
+    listening.completeExceptionally(new IOException("the server ended before it listened"));
+  }
+
+  private static long number(String text) { return Long.parseLong(text.replace(",", "")); }
+
+  private static int waitFor(Process process) {
+    try {
+      return process.waitFor(30, TimeUnit.SECONDS) ? process.exitValue() : -1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  private static void join(Thread thread) {
+    try {
+      thread.join(5000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static String firstLine(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log);
+      return lines.stream().filter(l -> !l.isBlank()).findFirst().orElse("no output");
+    } catch (IOException e) {
+      return "no output";
+    }
+  }
+
+  int port() { return Integer.parseInt(baseUrl.substring(baseUrl.lastIndexOf(':') + 1)); }
+
+  @Override
+  public void close() {
+    stats.close();
+    process.destroy();
+    if (waitFor(process) == -1) process.destroyForcibly();
+  }
+}
