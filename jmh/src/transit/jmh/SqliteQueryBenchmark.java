@@ -1,9 +1,7 @@
 package transit.jmh;
 
 import java.time.LocalDate;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -43,15 +41,8 @@ public class SqliteQueryBenchmark extends RouteBenchmark {
 
   @Benchmark
   public List<TripSchedule> schedules() throws Exception {
-    return database.schedules(routeId, day == null ? null : activeServices(day));
-  }
-
-  /** Per request, as TransitApi works out its active services. */
-  private Set<String> activeServices(LocalDate day) {
-    boolean[] active = loadedFeed.calendar.activeOn(day);
-    Set<String> ids = new HashSet<>();
-    for (int s = 0; s < active.length; s++) if (active[s]) ids.add(loadedFeed.serviceIds.value(s));
-    return ids;
+    // per request, as TransitApi works out the day's services
+    return database.schedules(routeId, day == null ? null : SqliteSchedules.activeServices(loadedFeed, day));
   }
 
   @TearDown

@@ -15,11 +15,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import transit.Feed;
 import transit.GtfsTime;
 import transit.api.Model.StopTime;
 import transit.api.Model.TripSchedule;
@@ -58,6 +61,14 @@ public final class SqliteSchedules implements AutoCloseable {
       }
     }
     return result;
+  }
+
+  /** The service_ids core's calendar runs on the day. */
+  public static Set<String> activeServices(Feed feed, LocalDate day) {
+    boolean[] active = feed.calendar.activeOn(day);
+    Set<String> ids = new HashSet<>();
+    for (int s = 0; s < active.length; s++) if (active[s]) ids.add(feed.serviceIds.value(s));
+    return ids;
   }
 
   private List<StopTime> stopTimes(String tripId) throws SQLException {

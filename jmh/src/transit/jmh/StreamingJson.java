@@ -10,7 +10,8 @@ import transit.GtfsTime;
 /**
  * GET /schedules/{route_id} written straight from core's arrays to an OutputStream: no response model, no
  * strings, no library; one reusable buffer. The upper bound for the JSON libraries, byte for byte the same
- * JSON (StreamingJsonTest). Strings are escaped as Jackson escapes them; non-ASCII is written as UTF-8.
+ * JSON (StreamingJsonTest). Strings are escaped as all three libraries escape them (quote, backslash, control
+ * characters); everything else non-ASCII is written as UTF-8, as docs/API.md asks.
  */
 public final class StreamingJson {
   private final byte[] buffer = new byte[1 << 16];
