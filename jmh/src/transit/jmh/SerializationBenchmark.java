@@ -23,8 +23,8 @@ import transit.javalin.JacksonJson;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 4, time = 1)
+@Warmup(iterations = 4, time = 1)
+@Measurement(iterations = 5, time = 1)
 public class SerializationBenchmark extends RouteBenchmark {
   private List<TripSchedule> model;
   private final StreamingJson streamingJson = new StreamingJson();

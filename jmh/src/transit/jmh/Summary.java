@@ -30,6 +30,7 @@ final class Summary {
   private final Map<String, RetainedHeap> retained;
   private final List<String> args, notes;
   private final Map<String, Feed> feeds = new HashMap<>(); // loaded once, to name routes and size responses
+  private final Map<String, Route> routes = new HashMap<>();
   private final StringBuilder out = new StringBuilder();
 
   Summary(Collection<RunResult> results, Map<String, RetainedHeap> retained, List<String> args, List<String> notes) {
@@ -88,12 +89,14 @@ final class Summary {
       BenchmarkParams params = r.getParams();
       Result<?> score = r.getPrimaryResult();
       List<String> cells = new ArrayList<>(List.of(params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1)));
-      for (String key : keys) cells.add(key.equals("route") ? routeLabel(params) : params.getParam(key));
+      for (String key : keys) cells.add(key.equals("route") ? route(params).label() : params.getParam(key));
       cells.addAll(List.of(number(score.getScore()), number(score.getScoreError()), score.getScoreUnit()));
-      if (encoder) {
-        long bytes = responseBytes(params);
-        double perSecond = bytes / 1e6 * (score.getScoreUnit().equals("ops/s") ? 1 : Double.NaN);
-        cells.addAll(List.of(megabytes(bytes), number(score.getScore() * perSecond) + " ± " + number(score.getScoreError() * perSecond)));
+      if (encoder) { // ops/s times the response's size
+        long bytes = route(params).responseBytes();
+        double megabytesPerOp = bytes / 1e6;
+        boolean perSecond = score.getScoreUnit().equals("ops/s");
+        cells.add(megabytes(bytes));
+        cells.add(perSecond ? number(score.getScore() * megabytesPerOp) + plusMinus(score.getScoreError() * megabytesPerOp) : "");
       }
       if (alloc) {
         Result<?> a = r.getSecondaryResults().get(ALLOC);
@@ -135,19 +138,18 @@ final class Summary {
     }
   }
 
-  private Feed feed(String name) { return feeds.computeIfAbsent(name, n -> Feed.load(Feeds.path(n))); }
+  private record Route(String label, long responseBytes) {}
 
-  private String routeLabel(BenchmarkParams params) {
-    Feed feed = feed(params.getParam("feed"));
-    int route = Feeds.route(feed, params.getParam("route"));
-    String id = feed.routeIds.value(route);
-    String label = id.equals(params.getParam("route")) ? id : params.getParam("route") + ": " + id;
-    return label + " (" + feed.tripsByRoute.size(route) + " trips)";
-  }
-
-  private long responseBytes(BenchmarkParams params) {
-    Feed feed = feed(params.getParam("feed"));
-    return Feeds.responseBytes(feed, Feeds.route(feed, params.getParam("route")));
+  /** The route a (feed, route) pair names, with its id and trips, and its response size; worked out once per pair. */
+  private Route route(BenchmarkParams params) {
+    String feedName = params.getParam("feed"), route = params.getParam("route");
+    return routes.computeIfAbsent(feedName + "\n" + route, key -> {
+      Feed feed = feeds.computeIfAbsent(feedName, n -> Feed.load(Feeds.path(n)));
+      int code = Feeds.route(feed, route);
+      String id = feed.routeIds.value(code);
+      String label = (id.equals(route) ? id : route + ": " + id) + " (" + feed.tripsByRoute.size(code) + " trips)";
+      return new Route(label, Feeds.responseBytes(feed, code));
+    });
   }
 
   private static String className(BenchmarkParams params) {
@@ -162,6 +164,8 @@ final class Summary {
     return abs >= 100 ? String.format("%,.0f", value) : abs >= 10 ? String.format("%.1f", value)
         : abs >= 1 ? String.format("%.2f", value) : String.format("%.3g", value);
   }
+
+  private static String plusMinus(double error) { return Double.isNaN(error) ? "" : " ± " + number(error); }
 
   private static String megabytes(long bytes) {
     return bytes >= 1_000_000 ? String.format("%.1f MB", bytes / 1e6) : bytes >= 1000 ? String.format("%.1f KB", bytes / 1e3)
