@@ -1,5 +1,6 @@
 package transit.jmh;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
@@ -7,11 +8,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.Result;
@@ -47,11 +48,12 @@ final class Summary {
     line("- Command: `./mill jmh.runJmh" + (args.isEmpty() ? "` (the default suite, with `-prof gc`)" : " " + String.join(" ", args) + "`"));
     line("- JMH " + any.getJmhVersion() + "; JDK " + any.getJdkVersion() + ", " + any.getVmName() + " " + any.getVmVersion());
     line("- JVM flags of the forks: `" + String.join(" ", any.getJvmArgs()) + "`");
-    line("- Machine: " + Runtime.getRuntime().availableProcessors() + " cores seen by the JVM");
+    line(String.format("- Machine: %d cores seen by the JVM; load average %.1f when the run ended (other work shares them)",
+        Runtime.getRuntime().availableProcessors(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
     for (String feed : paramValues("feed")) line("- Feed `" + feed + "`: " + describeFeed(feed));
     notes.forEach(n -> line("- " + n));
 
-    Map<String, List<RunResult>> byClass = new LinkedHashMap<>();
+    Map<String, List<RunResult>> byClass = new TreeMap<>(); // JMH lists by mode; by name puts load first
     for (RunResult r : results) byClass.computeIfAbsent(className(r.getParams()), k -> new ArrayList<>()).add(r);
     byClass.forEach(this::table);
 
@@ -60,10 +62,13 @@ final class Summary {
     line("");
     if (results.stream().noneMatch(r -> r.getSecondaryResults().containsKey(ALLOC)))
       line("- No allocation figures: run with `-prof gc` for gc.alloc.rate.norm, the bytes allocated per operation.");
+    else line("- Allocated per op: `-prof gc`'s gc.alloc.rate.norm; for a single shot, everything one load allocates.");
     line("- Errors are JMH's 99.9% confidence half-widths; a blank error means too few samples for one.");
     line("- SerializationBenchmark.streaming writes straight from the feed's arrays, so it includes the query that"
         + " the three libraries get for free (their model is built once, outside the measurement; QueryBenchmark times it).");
     line("- Routes are picked per feed by response size: large is the biggest response, small the smallest, medium the median.");
+    line("- SQLite: the query benchmark's database is imported once per feed into the temp directory and memory-mapped;"
+        + " the day's services come from core's calendar, per request as in TransitApi.");
     return out.toString();
   }
 
