@@ -42,6 +42,7 @@ final class Summary {
   }
 
   String markdown() {
+    if (results.isEmpty()) return "# JMH results\n\nNo benchmark gave a result; JMH's output says why.\n";
     BenchmarkParams any = results.iterator().next().getParams();
     line("# JMH results, " + ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
     line("");
