@@ -164,6 +164,9 @@ public final class SqliteSchedules implements AutoCloseable {
     String version = Files.size(zip) + "-" + Files.getLastModifiedTime(zip).toMillis() + "-" + classChecksum();
     Path file = Path.of(System.getProperty("java.io.tmpdir"), "transit-jmh-" + zip.getFileName() + "-" + version + ".sqlite");
     if (Files.exists(file)) return file;
+    try (var stale = Files.newDirectoryStream(file.getParent(), "transit-jmh-" + zip.getFileName() + "-*.sqlite")) {
+      for (Path old : stale) Files.deleteIfExists(old); // an older importer's or feed's: hundreds of MB each
+    }
     Path partial = Files.createTempFile(file.getParent(), "transit-jmh-", ".partial");
     Files.delete(partial); // SQLite creates it
     importFeed(zip, partial);
