@@ -72,6 +72,7 @@ class ContractTest {
       {"GET", "/hello", 200, JSON, "{\"message\":\"Hello World!\"}"},
       {"GET", "/hello?name=%20Bob%20", 200, JSON, "{\"message\":\"Hello Bob!\"}"},
       {"GET", "/hello?name=", 200, JSON, "{\"message\":\"Hello World!\"}"},
+      {"GET", "/hello?name=%F0%9F%9A%8C%20%C3%A9", 200, JSON, "{\"message\":\"Hello \uD83D\uDE8C \u00E9!\"}"},
       {"GET", "/schedules/R1", 200, JSON, "[" + T1 + "," + T2 + "," + T4 + "]"},
       {"GET", "/schedules/R%2B2", 200, JSON, "[" + T3 + "]"},
       {"GET", "/schedules/R+2", 200, JSON, "[" + T3 + "]"},

@@ -1,7 +1,9 @@
 package transit.javalin;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import java.io.UncheckedIOException;
@@ -15,7 +17,9 @@ public final class JacksonJson {
   private JacksonJson() {}
 
   /** Core's records as the contract writes them: snake_case keys in component order, compact, UTF-8. */
-  public static final ObjectMapper MAPPER = new ObjectMapper()
+  public static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+          // characters beyond U+FFFF as UTF-8, not as two escaped surrogates: the contract's bytes
+          .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build())
       .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
       .addMixIn(FeedSummary.class, FeedSummaryKeys.class);
 

@@ -1,0 +1,51 @@
+package transit.jmh;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Warmup;
+import transit.api.Model.TripSchedule;
+import transit.cask.UpickleJson;
+import transit.http4s.CirceJson;
+import transit.javalin.JacksonJson;
+
+/**
+ * Encoding one /schedules response: the route's response model (built once) to bytes by upickle, circe and
+ * Jackson, each called exactly as its server calls it; and StreamingJson, which skips the model and writes
+ * the same bytes from core's arrays to a counting stream: the upper bound, query included. Run with
+ * {@code -prof gc} for the bytes each allocates per response (gc.alloc.rate.norm).
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 4, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class SerializationBenchmark extends RouteBenchmark {
+  private List<TripSchedule> model;
+  private final StreamingJson streamingJson = new StreamingJson();
+  private final StreamingJson.Counter sink = new StreamingJson.Counter();
+
+  @Override
+  protected void prepare() { model = api.schedules(routeId, null).body(); }
+
+  @Benchmark
+  public byte[] upickle() { return UpickleJson.schedules(model); }
+
+  @Benchmark
+  public byte[] circe() { return CirceJson.schedules(model); }
+
+  @Benchmark
+  public byte[] jackson() { return JacksonJson.schedules(model); }
+
+  @Benchmark
+  public long streaming() {
+    sink.bytes = 0;
+    streamingJson.schedules(loadedFeed, routeCode, null, sink);
+    return sink.bytes;
+  }
+}
