@@ -42,9 +42,8 @@ public final class ServerStartup {
     ServerOptions options;
     try {
       options = ServerOptions.parse(args, System.getenv());
-    } catch (ServerOptions.UsageException e) {
-      System.err.println(server + ": " + e.getMessage());
-      System.err.println(ServerOptions.usage(server));
+    } catch (transit.cli.Cli.UsageException e) {
+      System.err.println(server + ": " + e.getMessage() + " (see --help)");
       System.exit(2);
       return null;
     }

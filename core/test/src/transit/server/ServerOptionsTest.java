@@ -10,7 +10,7 @@ class ServerOptionsTest {
   static ServerOptions parse(Map<String, String> env, String... args) { return ServerOptions.parse(args, env); }
 
   static String error(Map<String, String> env, String... args) {
-    return assertThrows(ServerOptions.UsageException.class, () -> parse(env, args)).getMessage();
+    return assertThrows(transit.cli.Cli.UsageException.class, () -> parse(env, args)).getMessage();
   }
 
   @Test
@@ -30,12 +30,14 @@ class ServerOptionsTest {
 
   @Test
   void wrongFlagsAndValuesAreNamed() {
-    assertEquals("unknown option \"--prot\" (see --help)", error(Map.of(), "--prot", "80"));
+    assertTrue(error(Map.of(), "--prot", "80").contains("'--prot'"));
     assertEquals("--port: \"http\" is not a port number (0-65535, 0 picks a free port)", error(Map.of(), "--port", "http"));
     assertEquals("--port: \"70000\" is not a port number (0-65535, 0 picks a free port)", error(Map.of(), "--port=70000"));
     assertEquals("PORT: \"x\" is not a port number (0-65535, 0 picks a free port)", error(Map.of("PORT", "x")));
-    assertEquals("--gtfs: a value is required", error(Map.of(), "--gtfs"));
-    assertEquals("--gtfs: a value is required", error(Map.of(), "--gtfs", "--port", "1"));
+    assertTrue(error(Map.of(), "--gtfs").contains("'--gtfs'"));
+    assertTrue(error(Map.of(), "--gtfs", "--port", "1").contains("'--gtfs'"));
+    assertEquals("CACHE_BUDGET: \"0\" is not a size in bytes (e.g. 1048576, 512m, 2g)", error(Map.of("CACHE_BUDGET", "0"), "--cache"));
+    assertEquals(4001, parse(Map.of("PORT", "x"), "--port", "4001").port(), "a bad variable is ignored when its flag is given");
     assertEquals("--cache-budget: \"lots\" is not a size in bytes (e.g. 1048576, 512m, 2g)", error(Map.of(), "--cache-budget", "lots"));
     assertEquals("--host: the value is empty", error(Map.of(), "--host", " "));
   }
