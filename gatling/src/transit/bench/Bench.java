@@ -5,35 +5,63 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import transit.cli.Cli;
 import transit.server.ServerStartup;
 
 /**
- * The load-test harness: for each framework in turn, its server in its own JVM (same flags, same feed, a free
- * port), every chosen scenario through Gatling, and for heavy and small the same again with the server's
- * --cache; then results/<timestamp>/report.md with charts. See {@link Options#usage}.
+ * The load-test harness. Rounds: each runs every framework once, in a rotated order (round 1 A B C, round 2
+ * B C A, …) so drift on the machine hits every framework alike; for each framework, a server per mode in its
+ * own JVM (same flags and heap, same feed, a free port, pinned to the server CPUs) and every chosen scenario's
+ * steps through Gatling on the client CPUs. The latency scenario's rates come from a calibration first. Then
+ * results/<timestamp>/report.md with charts. See {@link Options#usage}.
  */
 public final class Bench {
-  static { // a harness stopped early (Ctrl-C, a test timeout) takes its servers and Gatling with it
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroy)));
+  /** Seconds a server run takes besides its steps: the server's start and feed load, Gatling's start and report. */
+  static final int RUN_OVERHEAD_SECONDS = 15;
+
+  /** One server run: a framework in a mode with a heap, and the steps it takes, in round `round` (0: calibration). */
+  record Run(int round, String framework, Mode mode, String heap, List<Step> steps) {
+    String name() { return (round == 0 ? "calibration" : "r" + round) + "-" + framework + "-" + mode.label + "-" + heap; }
+
+    int expectedSeconds() {
+      return RUN_OVERHEAD_SECONDS + steps.stream().mapToInt(s -> s.warmupSeconds() + s.expectedSeconds()).sum();
+    }
+  }
+
+  private static final List<Runnable> ON_EXIT = new ArrayList<>();
+
+  static { // a harness stopped early (Ctrl-C, a test timeout) takes its servers and Gatling with it, and unpins Mill
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      ProcessHandle.current().descendants().forEach(ProcessHandle::destroy);
+      synchronized (ON_EXIT) {
+        ON_EXIT.forEach(Runnable::run);
+      }
+    }));
   }
 
   private final Options options;
   private final Launchers launchers;
   private final Path dir;
   private final Results results;
-  private final Pinning pinning;
+  private final Cpus cpus;
+  private final Set<String> broken = new HashSet<>(), unsupported = new HashSet<>();
   private FirstPass firstPass; // from the first server that answers: the lengths every server must match
+  private long startedNanos;
+  private int expectedTotal, expectedDone; // seconds of the plan, and of the runs done
 
   private Bench(Options options, Launchers launchers, Path dir) {
     this.options = options;
     this.launchers = launchers;
     this.dir = dir;
-    this.results = new Results(options, Step.plan(options));
-    this.pinning = options.target() == null ? Pinning.choose() : Pinning.none("the server is not started here; Gatling not pinned");
+    this.results = new Results(options, launchers.defaultHeap());
+    this.cpus = Cpus.choose(Cpus.allowed(), options.serverCpus(), options.clientCpus());
   }
 
   public static void main(String[] args) {
@@ -41,20 +69,22 @@ public final class Bench {
     Options options;
     try {
       options = Options.parse(args, launchers.frameworks());
-    } catch (Options.UsageException e) {
-      System.err.println("gatling: " + e.getMessage());
-      System.err.println(Options.usage(launchers.frameworks()));
+    } catch (Cli.UsageException e) {
+      System.err.println("gatling: " + e.getMessage() + " (see --help)");
       System.exit(2);
       return;
     }
     if (options.help()) {
-      System.out.println(Options.usage(launchers.frameworks()));
+      System.out.println(Options.usage(launchers.frameworks(), launchers.defaultHeap()));
       return;
     }
     try {
       Outcome outcome = run(options, launchers);
       System.out.println("Report: " + outcome.report());
       if (!outcome.failures().isEmpty()) System.exit(1);
+    } catch (Cli.UsageException e) {
+      System.err.println("gatling: " + e.getMessage() + " (see --help)");
+      System.exit(2);
     } catch (Exception e) {
       System.err.println("gatling: the load test failed: " + e);
       System.exit(1);
@@ -68,91 +98,206 @@ public final class Bench {
   public static Outcome run(Options options, Launchers launchers) throws Exception {
     Path root = options.results() != null ? options.results() : launchers.workspace().resolve("results");
     Path dir = root.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss")));
-    Files.createDirectories(dir);
+    Files.createDirectories(dir.resolve("logs"));
     Bench bench = new Bench(options, launchers, dir);
-    long started = System.nanoTime();
-    bench.runAll();
+    bench.startedNanos = System.nanoTime();
+    List<Runnable> unpin = bench.pinClientSide();
+    try {
+      bench.runAll();
+    } finally {
+      unpin.forEach(Runnable::run);
+      synchronized (ON_EXIT) {
+        ON_EXIT.removeAll(unpin);
+      }
+    }
+    Conditions.after(bench.results);
     Report.write(bench.results, dir, Charts.write(bench.results, dir));
     Path latest = root.resolve("latest");
     Files.deleteIfExists(latest);
     Files.createSymbolicLink(latest, dir.getFileName());
-    System.out.printf("Finished in %d s%n", (System.nanoTime() - started) / 1_000_000_000);
+    System.out.printf("Finished in %s%n", minutes((System.nanoTime() - bench.startedNanos) / 1_000_000_000));
     return new Outcome(dir.resolve("report.md"), bench.results.failures);
   }
 
-  private void runAll() throws Exception {
-    results.pinning = pinning.description();
-    if (options.target() != null) {
-      runTarget(options.target());
-      return;
-    }
-    results.serverJvmFlags = launchers.jvmFlags();
-    results.feed = ServerStartup.resolveFeed(options.gtfs());
-    List<Step> cachedSteps = results.steps.stream().filter(Step::comparedWithCache).toList();
-    for (String framework : options.frameworks()) {
-      try {
-        runServer(framework, false, results.steps);
-        if (!cachedSteps.isEmpty()) runServer(framework, true, cachedSteps);
-      } catch (ServerProcess.CacheUnsupported e) {
-        results.notes.add("No `--cache` run for " + framework + ": " + e.getMessage());
-        System.out.println("[" + framework + "] " + e.getMessage() + ": no cached run");
-      } catch (Exception e) { // the other frameworks still run, and the report says what went wrong
-        results.failures.add(framework + ": " + e.getMessage());
-        System.out.println("[" + framework + "] failed: " + e.getMessage());
+  /** Round r's order of the frameworks: the list turned r-1 places (round 1 as listed). */
+  static <T> List<T> rotation(List<T> items, int round) {
+    List<T> turned = new ArrayList<>(items);
+    java.util.Collections.rotate(turned, -((round - 1) % Math.max(1, items.size())));
+    return turned;
+  }
+
+  /** The server runs of the rounds, each framework's modes in turn, and heavy at each --heaps size. */
+  static List<Run> plan(Options options, String heap, Scenario.Settings settings, List<String> frameworks) {
+    List<Step> steps = options.scenarios().stream().flatMap(n -> Scenario.named(n).steps(settings).stream()).toList();
+    List<Step> heavy = new RouteScenario.Heavy().steps(settings);
+    List<Run> runs = new ArrayList<>();
+    for (int round = 1; round <= options.repeat(); round++) {
+      for (String framework : rotation(frameworks, round)) {
+        for (Mode mode : options.target() != null ? List.of(Mode.IDIOMATIC) : options.modes()) {
+          List<Step> inMode = steps.stream().filter(s -> Scenario.named(s.scenario()).runsIn(mode)).toList();
+          if (!inMode.isEmpty()) runs.add(new Run(round, framework, mode, heap, warmFirstLonger(inMode, options.firstWarmupSeconds())));
+        }
+        for (String other : options.heaps())
+          if (!(other.equals(heap) && options.scenarios().contains("heavy")))
+            runs.add(new Run(round, framework, Mode.IDIOMATIC, other, warmFirstLonger(heavy, options.firstWarmupSeconds())));
       }
     }
+    return runs;
   }
 
-  /** Starts the framework's server, runs the steps against it through Gatling, stops it. */
-  private void runServer(String framework, boolean cached, List<Step> steps) throws Exception {
-    String title = cached ? framework + ", cached" : framework;
-    String name = framework + (cached ? "-cached" : "");
-    System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
-    try (ServerProcess server = ServerProcess.start(launchers, framework, results.feed, cached, pinning.server(),
-        dir.resolve(name + "-server.log"))) {
-      if (!cached) results.servers.put(framework, new Results.Server(framework, server.loadMillis, server.heapRetainedMb, new LinkedHashMap<>()));
-      measure(title, name, framework, cached, server.baseUrl, steps, server);
+  /** A server's first step starts from a cold JIT: it gets the first warm-up on top of its own. */
+  private static List<Step> warmFirstLonger(List<Step> steps, int firstWarmupSeconds) {
+    List<Step> warmed = new ArrayList<>(steps);
+    warmed.set(0, steps.get(0).withWarmup(steps.get(0).warmupSeconds() + firstWarmupSeconds));
+    return warmed;
+  }
+
+  /** Before the rounds, when the latency scenario's rates are not given: each framework's small list at 50 users. */
+  static List<Run> calibration(Options options, String heap, List<String> frameworks, List<Integer> rates) {
+    if (!options.scenarios().contains("latency") || rates != null) return List.of();
+    List<Step> step = List.of(LatencyScenario.calibration(settings(options, null)));
+    return frameworks.stream().map(f -> new Run(0, f, Mode.IDIOMATIC, heap, warmFirstLonger(step, options.firstWarmupSeconds()))).toList();
+  }
+
+  static int expectedSeconds(List<Run> calibration, List<Run> plan) {
+    return java.util.stream.Stream.concat(calibration.stream(), plan.stream()).mapToInt(Run::expectedSeconds).sum();
+  }
+
+  /** What a command line is expected to take, for --help: the plan's steps and each server's start. */
+  static int expectedSeconds(Options options, String heap, List<String> frameworks) {
+    return expectedSeconds(calibration(options, heap, frameworks, options.rates()),
+        plan(options, heap, settings(options, List.of(1, 2, 3)), frameworks));
+  }
+
+  static Scenario.Settings settings(Options options, List<Integer> rates) {
+    return new Scenario.Settings(options.profile(), options.warmupSeconds(), options.durationSeconds(), options.users(), rates);
+  }
+
+  private void runAll() throws Exception {
+    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.frameworks();
+    if (options.target() != null) {
+      results.notes.add("Loaded an already running server (" + options.target() + "): no CPU, memory or GC figures, no other modes.");
+      FirstPass.get(options.target().toString(), "/health"); // fails early when nothing answers there
+    } else {
+      results.feed = ServerStartup.resolveFeed(options.gtfs());
     }
+    Conditions.before(results, options, launchers, cpus);
+    results.rates = options.rates();
+    List<Run> calibration = calibration(options, results.heap(), frameworks, results.rates);
+    List<Run> estimate = plan(options, results.heap(), settings(options, List.of(1, 2, 3)), frameworks); // the rates do not change the time
+    expectedTotal = expectedSeconds(calibration, estimate);
+    System.out.printf("Plan: %d server runs in %d round(s)%s, profile %s; expected to take about %s (until %s)%n", estimate.size(),
+        options.repeat(), calibration.isEmpty() ? "" : " after a calibration of " + calibration.size(), options.profile().label(),
+        minutes(expectedTotal), LocalTime.now().plusSeconds(expectedTotal).format(DateTimeFormatter.ofPattern("HH:mm")));
+
+    for (Run run : calibration) execute(run, results.calibration);
+    if (!calibration.isEmpty()) {
+      double slowest = results.calibration.stream().mapToDouble(r -> r.m().requestsPerSecond()).filter(r -> r > 0).min().orElse(0);
+      if (slowest <= 0) throw new IOException("the calibration measured no throughput on any framework: no rates for the latency scenario");
+      results.rates = LatencyScenario.rates(slowest);
+      System.out.println("Latency rates: " + results.rates + " requests/s (25, 50 and 75 % of the slowest, " + Report.count(slowest) + ")");
+    }
+    for (Run run : plan(options, results.heap(), settings(options, results.rates), frameworks)) execute(run, results.rows);
   }
 
-  /** --target: one server already running, maybe elsewhere; nothing sampled, no cached run. */
-  private void runTarget(URI target) throws Exception {
-    String name = target.getAuthority();
-    results.notes.add("Loaded an already running server (" + target + "): no CPU or RSS figures, no `--cache` run.");
-    FirstPass.get(target.toString(), "/health"); // fails early when nothing answers there
-    results.servers.put(name, new Results.Server(name, healthLoadMillis(target.toString()), -1, new LinkedHashMap<>()));
-    measure(name, "target", name, false, target.toString(), results.steps, null);
+  /** Starts the run's server (unless --target), measures its steps through Gatling, stops it. */
+  private void execute(Run run, List<Results.Row> into) {
+    String title = (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
+        + " " + run.mode().label + (run.heap().equals(results.heap()) ? "" : " (heap " + run.heap() + ")");
+    if (broken.contains(run.framework()) || unsupported.contains(run.framework() + "|" + run.mode())) {
+      progressDone(run);
+      return;
+    }
+    try {
+      if (options.target() != null) {
+        measure(run, title, options.target().toString(), null, into);
+      } else {
+        System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
+        List<String> command = ServerProcess.command(launchers, run.framework(), run.mode(), run.heap(),
+            options.serverJava() == null ? null : options.serverJava().toString(), results.feed, Cpus.taskset(cpus.server()));
+        try (ServerProcess server = ServerProcess.start(command, run.framework(), run.mode(), dir.resolve("logs").resolve(run.name() + ".log"))) {
+          if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
+            results.servers.put(run.framework(), new Results.Server(run.framework(), server.loadMillis, server.heapRetainedMb));
+          if (server.probe != null) Conditions.server(results, server.probe);
+          measure(run, title, server.baseUrl, server, into);
+        }
+      }
+    } catch (ServerProcess.ModeUnsupported e) {
+      unsupported.add(run.framework() + "|" + run.mode());
+      results.notes.add("No " + run.mode().label + " run for " + run.framework() + ": " + e.getMessage());
+      System.out.println("[" + title + "] " + e.getMessage() + ": skipped");
+    } catch (Exception e) { // the other frameworks still run, and the report says what went wrong
+      broken.add(run.framework());
+      results.failures.add(run.framework() + " (" + title + "): " + e.getMessage());
+      System.out.println("[" + title + "] failed: " + e.getMessage());
+    }
+    progressDone(run);
   }
 
-  /**
-   * One Gatling run of the steps against a server, and a result row per step; server is null when it was not
-   * started here (nothing to sample). title prefixes progress lines; name is the run's folder.
-   */
-  private void measure(String title, String name, String serverName, boolean cached, String baseUrl, List<Step> steps,
-      ServerProcess server) throws Exception {
+  /** One Gatling run of the run's steps against a server; server is null when it was not started here. */
+  private void measure(Run run, String title, String baseUrl, ServerProcess server, List<Results.Row> into) throws Exception {
     if (firstPass == null) {
       System.out.println("[" + title + "] first pass: every path once, for the expected body lengths");
       firstPass = FirstPass.run(baseUrl, results.feed != null ? results.feed : ServerStartup.resolveFeed(options.gtfs()), dir);
       results.routes = firstPass.routes();
     }
-    GatlingRun.Result run = GatlingRun.run(title, firstPass.plan(baseUrl, steps), dir.resolve("gatling").resolve(name),
-        pinning.gatling(), server == null ? 0 : server.port());
-    Map<String, GatlingStats> stats = GatlingStats.read(run.reportDir());
-    for (int i = 0; i < steps.size(); i++) {
-      GatlingRun.Window w = run.windows().get(i);
-      GatlingStats s = stats.get(steps.get(i).label());
-      // successful responses only: a server that fails fast must not look fast
-      double rps = s == null || w.seconds() <= 0 ? 0 : (s.requests() - s.errors()) / w.seconds();
-      ProcessStats.Sample max = server == null ? null : server.stats.max(w.start, w.end);
-      results.rows.add(new Results.Row(serverName, cached, steps.get(i), s, rps, max == null ? null : max.cpuPercent(),
-          max == null ? null : max.rssKb() / 1024, w.connectionsClosed));
+    GatlingRun.Result gatling = GatlingRun.run(firstPass.plan(baseUrl, run.steps()), dir.resolve("gatling").resolve(run.name()),
+        Cpus.taskset(cpus.client()), line -> System.out.println("[" + title + "] " + line));
+    Conditions.client(results, gatling.clientCollectors());
+    for (int i = 0; i < run.steps().size(); i++) {
+      GatlingRun.StepRun s = gatling.steps().get(i);
+      if (s.end() <= s.start()) throw new IOException("step " + run.steps().get(i).label() + " did not finish; see " + gatling.reportDir());
+      Step step = run.steps().get(i);
+      // an open step's requests arrive over its duration: fewer answered in it means the server fell behind
+      double seconds = step.open() ? Math.max(s.seconds(), step.durationSeconds()) : s.seconds();
+      Results.Measurement m = new Results.Measurement(s.ok() == null ? 0 : s.ok().getTotalCount(),
+          s.failed() == null ? 0 : s.failed().getTotalCount(), seconds, s.ok(), server == null ? null : server.stats.window(s.start(), s.end()),
+          server == null || server.probe == null ? null : server.probe.window(s.start(), s.end()), s.client(), s.clientGc(),
+          s.connectionsAccepted(), cpus.client().size());
+      into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.round(), step, m));
     }
-    results.servers.get(serverName).reports().put(cached ? "cached" : "serializing per request", run.reportDir().resolve("index.html"));
+    results.gatlingReports.put(run.name(), gatling.reportDir().resolve("index.html"));
   }
 
-  private static long healthLoadMillis(String baseUrl) throws IOException, InterruptedException {
-    String body = new String(FirstPass.get(baseUrl, "/health").body(), java.nio.charset.StandardCharsets.UTF_8);
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"load_ms\":(\\d+)").matcher(body);
-    return m.find() ? Long.parseLong(m.group(1)) : -1;
+  /** After each run: how much is left, scaled by how the runs so far compared with their estimate. */
+  private void progressDone(Run run) {
+    expectedDone += run.expectedSeconds();
+    long elapsed = (System.nanoTime() - startedNanos) / 1_000_000_000;
+    long left = Math.round((expectedTotal - expectedDone) * Math.max(0.5, (double) elapsed / Math.max(1, expectedDone)));
+    System.out.printf("Progress: %s elapsed, about %s left (until %s)%n", minutes(elapsed), minutes(left),
+        LocalTime.now().plusSeconds(left).format(DateTimeFormatter.ofPattern("HH:mm")));
+  }
+
+  /**
+   * The client side off the server's CPUs: this JVM and the JVMs above it (Mill's daemon) move to the client
+   * CPUs for the run; returns what puts them back.
+   */
+  private List<Runnable> pinClientSide() {
+    List<Runnable> unpin = new ArrayList<>();
+    if (cpus.shared() || !Cpus.tasksetAvailable() || options.target() != null) return unpin;
+    List<String> pinned = new ArrayList<>();
+    for (ProcessHandle p = ProcessHandle.current(); p != null && isJava(p); p = p.parent().orElse(null)) {
+      List<Integer> before = Cpus.pin(p.pid(), cpus.client());
+      if (before == null) continue;
+      long pid = p.pid();
+      unpin.add(() -> Cpus.pin(pid, before));
+      pinned.add(pid == ProcessHandle.current().pid() ? "the harness (" + pid + ")" : "JVM " + pid + " (" + name(p) + ")");
+    }
+    synchronized (ON_EXIT) {
+      ON_EXIT.addAll(unpin);
+    }
+    results.conditions.put("Client side pinned", String.join(", ", pinned) + " on CPU " + Cpus.format(cpus.client()) + " for the run");
+    return unpin;
+  }
+
+  private static boolean isJava(ProcessHandle p) { return p.info().command().map(c -> c.endsWith("/java")).orElse(false); }
+
+  private static String name(ProcessHandle p) {
+    String args = String.join(" ", p.info().arguments().orElse(new String[0]));
+    return args.contains("mill") ? "Mill" : p.info().command().orElse("?");
+  }
+
+  static String minutes(long seconds) {
+    return seconds < 90 ? seconds + " s" : seconds < 5400 ? Math.round(seconds / 60.0) + " min" : String.format("%.1f h", seconds / 3600.0);
   }
 }

@@ -3,16 +3,22 @@ package transit.bench;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** The report's PNG charts (XChart, drawn headless): each returns its file name, or nothing without data. */
+/** The report's PNG charts (XChart, drawn headless): each written only when its data is there; returns their names. */
 final class Charts {
   private static final int WIDTH = 900, HEIGHT = 500;
 
@@ -21,74 +27,167 @@ final class Charts {
   }
 
   static List<String> write(Results results, Path dir) throws IOException {
+    Map<String, Chart<?, ?>> charts = new LinkedHashMap<>();
+    for (String scenario : results.options.scenarios()) {
+      if (scenario.equals("latency")) latencyByPercentile(results, charts);
+      else {
+        charts.put(scenario + "-requests-per-second.png", throughputByUsers(results, scenario));
+        charts.put(scenario + "-latency.png", latencyPercentiles(results, scenario));
+      }
+    }
+    charts.put("memory.png", memory(results));
+    charts.put("heaps.png", throughputByHeap(results));
     List<String> written = new ArrayList<>();
-    for (String name : List.of("small-requests-per-second.png", "heavy-latency.png", "max-rss.png")) {
-      Chart<?, ?> chart = switch (name) {
-        case "small-requests-per-second.png" -> smallThroughput(results);
-        case "heavy-latency.png" -> heavyLatency(results);
-        default -> maxRss(results);
-      };
-      if (chart == null) continue;
-      BitmapEncoder.saveBitmap(chart, dir.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
-      written.add(name);
+    for (Map.Entry<String, Chart<?, ?>> chart : charts.entrySet()) {
+      if (chart.getValue() == null) continue;
+      BitmapEncoder.saveBitmap(chart.getValue(), dir.resolve(chart.getKey()).toString(), BitmapEncoder.BitmapFormat.PNG);
+      written.add(chart.getKey());
     }
     return written;
   }
 
-  /** small: requests/s by user count, a line per server (and per cached server). */
-  private static XYChart smallThroughput(Results results) {
-    List<Step> steps = results.steps("small");
-    if (steps.isEmpty()) return null;
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("small: requests/s by users")
+  private static String label(Results.Group g) {
+    return g.framework() + (g.mode() == Mode.IDIOMATIC ? "" : " " + g.mode().label) + (g.step().variant().isEmpty() ? "" : ", " + g.step().variant());
+  }
+
+  /** Requests/s by user count: the median of the rounds as a line, the lowest and highest round as markers. */
+  private static XYChart throughputByUsers(Results results, String scenario) {
+    Map<String, List<Results.Group>> series = bySeries(results.groups(scenario).stream()
+        .filter(g -> g.heap().equals(results.heap())).toList(), Charts::label);
+    if (series.values().stream().allMatch(s -> s.size() < 2)) return null; // one load: the tables say it all
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(scenario + ": requests/s by users (median; ▲ ▼ lowest and highest round)")
         .xAxisTitle("users").yAxisTitle("requests/s").build();
     style(chart.getStyler());
-    chart.getStyler().setXAxisLogarithmic(steps.size() > 2);
+    chart.getStyler().setXAxisLogarithmic(true);
     chart.getStyler().setYAxisMin(0.0);
-    for (String label : results.rowLabels("small")) {
-      List<Double> users = new ArrayList<>(), rps = new ArrayList<>();
-      for (Step step : steps) {
-        Results.Row row = results.find(label, step);
-        if (row == null || row.stats() == null) continue;
-        users.add((double) step.users());
-        rps.add(row.requestsPerSecond());
+    series.forEach((name, groups) -> {
+      List<Double> users = new ArrayList<>(), median = new ArrayList<>(), min = new ArrayList<>(), max = new ArrayList<>();
+      for (Results.Group g : groups) {
+        Results.Spread s = g.spread(m -> m.requestsPerSecond());
+        if (s == null) continue;
+        users.add((double) g.step().load());
+        median.add(s.median());
+        min.add(s.min());
+        max.add(s.max());
       }
-      if (!users.isEmpty()) chart.addSeries(label, users, rps);
-    }
+      if (users.isEmpty()) return;
+      XYSeries line = chart.addSeries(name, users, median);
+      for (var range : List.of(Map.entry(min, SeriesMarkers.TRIANGLE_UP), Map.entry(max, SeriesMarkers.TRIANGLE_DOWN))) {
+        XYSeries marks = chart.addSeries(name + (range.getValue() == SeriesMarkers.TRIANGLE_UP ? " lowest" : " highest"), users, range.getKey());
+        marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        marks.setMarker(range.getValue());
+        marks.setMarkerColor(line.getLineColor() != null ? line.getLineColor() : java.awt.Color.GRAY);
+        marks.setShowInLegend(false);
+      }
+    });
     return chart.getSeriesMap().isEmpty() ? null : chart;
   }
 
-  /** heavy: median, p95, p99 and max latency, a bar per server. */
-  private static CategoryChart heavyLatency(Results results) {
-    List<Step> steps = results.steps("heavy");
-    if (steps.isEmpty()) return null;
-    Step step = steps.get(steps.size() - 1); // the most users when --users gives several
+  /** Latency percentiles (medians of the rounds) at the scenario's highest load, a group of bars per server. */
+  private static CategoryChart latencyPercentiles(Results results, String scenario) {
+    List<Results.Group> groups = results.groups(scenario).stream().filter(g -> g.heap().equals(results.heap())).toList();
+    int load = groups.stream().mapToInt(g -> g.step().load()).max().orElse(-1);
+    List<String> names = new ArrayList<>(Report.PERCENTILES.stream().map(p -> "p" + Report.percentileLabel(p)).toList());
+    names.add("max");
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("heavy, " + step.usersLabel() + ": latency percentiles").xAxisTitle("").yAxisTitle("ms").build();
+        .title(scenario + ", " + load + " users: latency percentiles (medians of the rounds)").yAxisTitle("ms").build();
     style(chart.getStyler());
-    for (String label : results.rowLabels("heavy")) {
-      Results.Row row = results.find(label, step);
-      if (row == null || row.stats() == null) continue;
-      GatlingStats s = row.stats();
-      chart.addSeries(label, List.of("p50", "p95", "p99", "max"), List.of(s.p50(), s.p95(), s.p99(), s.max()));
+    for (Results.Group g : groups) {
+      if (g.step().load() != load) continue;
+      List<Double> values = new ArrayList<>();
+      for (double p : Report.PERCENTILES) values.add(median(g.spread(m -> m.percentile(p))));
+      values.add(median(g.spread(Results.Measurement::maxLatency)));
+      if (values.stream().allMatch(v -> v == 0)) continue;
+      chart.addSeries(label(g), names, values);
     }
     return chart.getSeriesMap().isEmpty() ? null : chart;
   }
 
-  /** The highest RSS each server reached in any step, serializing per request and cached. */
-  private static CategoryChart maxRss(Results results) {
-    List<String> servers = List.copyOf(results.servers.keySet());
-    if (results.rows.stream().allMatch(r -> r.maxRssMb() == null)) return null;
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title("Max RSS of the server process")
-        .xAxisTitle("").yAxisTitle("MB").build();
+  /**
+   * HdrHistogram's view of an open-model rate: latency against percentile, the percentile axis stretched as
+   * log10(1 / (1 - q)) so 90 %, 99 %, 99.9 % are evenly apart; a line per server, ending at the maximum.
+   */
+  private static void latencyByPercentile(Results results, Map<String, Chart<?, ?>> charts) {
+    Map<Integer, List<Results.Group>> byRate = new LinkedHashMap<>();
+    for (Results.Group g : results.groups("latency")) byRate.computeIfAbsent(g.step().load(), k -> new ArrayList<>()).add(g);
+    byRate.forEach((rate, groups) -> {
+      XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("latency at " + rate + " requests/s, by percentile (every round)")
+          .xAxisTitle("percentile").yAxisTitle("ms").build();
+      style(chart.getStyler());
+      chart.getStyler().setMarkerSize(0);
+      chart.getStyler().setXAxisMin(0.0);
+      chart.getStyler().setXAxisMax(5.0);
+      chart.setCustomXAxisTickLabelsFormatter(Charts::percentileTick);
+      for (Results.Group g : groups) {
+        Histogram h = g.latency();
+        if (h == null || h.getTotalCount() == 0) continue;
+        List<Double> x = new ArrayList<>(), y = new ArrayList<>();
+        for (var v : h.percentiles(5)) {
+          double q = v.getPercentileLevelIteratedTo();
+          if (q >= 100 || Math.log10(100 / (100 - q)) > 5) break;
+          x.add(Math.log10(100 / (100 - q)));
+          y.add((double) v.getValueIteratedTo());
+        }
+        x.add(Math.min(5, x.isEmpty() ? 0 : x.get(x.size() - 1) + 0.3)); // the maximum, just past the last percentile
+        y.add((double) h.getMaxValue());
+        chart.addSeries(label(g), x, y);
+      }
+      if (!chart.getSeriesMap().isEmpty()) charts.put("latency-" + rate + ".png", chart);
+    });
+  }
+
+  /** Per server set-up, the highest RSS and heap left after a collection over its steps (medians of the rounds). */
+  private static CategoryChart memory(Results results) {
+    Map<String, double[]> byServer = new LinkedHashMap<>(); // label → {rss MB, heap after GC MB}
+    for (String scenario : results.options.scenarios())
+      for (Results.Group g : results.groups(scenario)) {
+        double[] m = byServer.computeIfAbsent(g.framework() + (g.mode() == Mode.IDIOMATIC ? "" : " " + g.mode().label)
+            + (g.heap().equals(results.heap()) ? "" : " " + g.heap()), k -> new double[2]);
+        m[0] = Math.max(m[0], median(g.spread(x -> x.server() == null ? null : x.server().maxRssKb() / 1024.0)));
+        m[1] = Math.max(m[1], median(g.spread(x -> x.serverGc() == null || x.serverGc().maxHeapAfterGc() < 0 ? null
+            : x.serverGc().maxHeapAfterGc() / 1048576.0)));
+      }
+    if (byServer.values().stream().allMatch(m -> m[0] == 0)) return null;
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("Server memory: highest RSS and heap after GC over the steps (medians of the rounds)").yAxisTitle("MB").build();
     style(chart.getStyler());
-    for (boolean cached : new boolean[] {false, true}) {
-      List<Long> rss = servers.stream().map(server -> results.rows.stream()
-          .filter(r -> r.server().equals(server) && r.cached() == cached && r.maxRssMb() != null)
-          .mapToLong(Results.Row::maxRssMb).max().orElse(0)).toList();
-      if (rss.stream().anyMatch(v -> v > 0)) chart.addSeries(cached ? "cached" : "serialize per request", servers, rss);
-    }
+    List<String> servers = List.copyOf(byServer.keySet());
+    chart.addSeries("RSS", servers, servers.stream().map(s -> byServer.get(s)[0]).toList());
+    chart.addSeries("heap after GC", servers, servers.stream().map(s -> byServer.get(s)[1]).toList());
     return chart;
   }
+
+  /** heavy at each --heaps size: requests/s against the heap each framework was given. */
+  private static XYChart throughputByHeap(Results results) {
+    if (results.options.heaps().isEmpty()) return null;
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("heavy: requests/s by heap (median of the rounds)")
+        .xAxisTitle("heap (MB)").yAxisTitle("requests/s").build();
+    style(chart.getStyler());
+    chart.getStyler().setYAxisMin(0.0);
+    Map<String, List<Results.Group>> series = bySeries(results.groups("heavy").stream().filter(g -> g.mode() == Mode.IDIOMATIC).toList(),
+        Results.Group::framework);
+    series.forEach((name, groups) -> {
+      List<Results.Group> sorted = groups.stream().sorted(java.util.Comparator.comparingLong(g -> heapMb(g.heap()))).toList();
+      chart.addSeries(name, sorted.stream().map(g -> (double) heapMb(g.heap())).toList(),
+          sorted.stream().map(g -> median(g.spread(m -> m.requestsPerSecond()))).toList());
+    });
+    return chart.getSeriesMap().isEmpty() ? null : chart;
+  }
+
+  /** A tick of the stretched axis x = log10(1 / (1 - q)) as the percentile q, with the decimals it needs: 1 → 90%, 3 → 99.9%. */
+  static String percentileTick(double x) {
+    return String.format(java.util.Locale.ROOT, "%." + Math.max(0, (int) Math.ceil(x) - 2) + "f%%", 100 - 100 / Math.pow(10, x));
+  }
+
+  static long heapMb(String heap) { return new transit.server.ServerOptions.SizeConverter().convert(heap) >> 20; }
+
+  private static Map<String, List<Results.Group>> bySeries(List<Results.Group> groups, Function<Results.Group, String> name) {
+    Map<String, List<Results.Group>> series = new LinkedHashMap<>();
+    for (Results.Group g : groups) series.computeIfAbsent(name.apply(g), k -> new ArrayList<>()).add(g);
+    return series;
+  }
+
+  private static double median(Results.Spread s) { return s == null ? 0 : s.median(); }
 
   private static void style(Styler styler) {
     styler.setLegendPosition(Styler.LegendPosition.OutsideE);

@@ -8,47 +8,52 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 
 /**
- * One Gatling run of a plan in its own JVM (pinned to the cores the server does not use), with the harness's
- * classpath. Reads the simulation's marker lines as they come, to time each measured step and print progress;
- * everything else Gatling prints goes to a log file.
+ * One Gatling run of a plan in its own JVM, pinned to the client CPUs, with a stated heap and collector. Reads
+ * the simulation's marker lines as they come, to time each measured step, count the connections accepted in
+ * it and print progress; samples Gatling's own CPU and GC, so the report can tell when the client was the limit.
  */
 final class GatlingRun {
-  /** When a step's measured phase started and ended (epoch ms), and the connections closed in between (or null). */
-  static final class Window {
-    long start, end;
-    Long connectionsClosed;
+  /** Gatling's JVM: a fixed heap (it holds whole responses for their length check) and the throughput collector. */
+  static final List<String> JVM_FLAGS = List.of("-Xms2g", "-Xmx2g", "-XX:+UseParallelGC", "--add-opens=java.base/java.lang=ALL-UNNAMED");
 
+  /** A measured step as Gatling saw it: its window (epoch ms), response times, connections accepted in it. */
+  record StepRun(long start, long end, Histogram ok, Histogram failed, long connectionsAccepted,
+      ProcessStats.Window client, JvmProbe.Window clientGc) {
     double seconds() { return (end - start) / 1000.0; }
   }
 
-  record Result(Path reportDir, List<Window> windows) {}
+  record Result(Path reportDir, List<StepRun> steps, String clientCollectors) {}
 
-  private final String title;
   private final Plan plan;
-  private final int serverPort; // 0 when the server is not on this machine
-  private final Window[] windows;
+  private final Consumer<String> progress;
+  private final long[][] windows; // per step: start, end, accepted at start, accepted at end
   private volatile String phase = "starting Gatling";
   private volatile long phaseStart = System.currentTimeMillis();
   private volatile int phaseSeconds;
   private volatile long lastPrint;
 
-  private GatlingRun(String title, Plan plan, int serverPort) {
-    this.title = title;
+  private GatlingRun(Plan plan, Consumer<String> progress) {
     this.plan = plan;
-    this.serverPort = serverPort;
-    this.windows = Stream.generate(Window::new).limit(plan.steps().size()).toArray(Window[]::new);
+    this.progress = progress;
+    this.windows = new long[plan.steps().size()][4];
   }
 
-  /** Runs the plan against the server; title prefixes progress lines (e.g. "cask, cached"). */
-  static Result run(String title, Plan plan, Path dir, List<String> pinning, int serverPort) throws IOException, InterruptedException {
-    return new GatlingRun(title, plan, serverPort).run(dir, pinning);
+  /** Runs the plan against the server; progress receives a line every few seconds. */
+  static Result run(Plan plan, Path dir, List<String> pinning, Consumer<String> progress) throws IOException, InterruptedException {
+    return new GatlingRun(plan, progress).run(dir, pinning);
   }
 
   private Result run(Path dir, List<String> pinning) throws IOException, InterruptedException {
@@ -56,47 +61,76 @@ final class GatlingRun {
     Path planFile = dir.resolve("plan.properties");
     plan.save(planFile);
     List<String> command = new ArrayList<>(pinning);
-    command.addAll(List.of(Launchers.java(), "--add-opens=java.base/java.lang=ALL-UNNAMED", "-Xms1g", "-Xmx2g",
-        "-D" + Plan.PROPERTY + "=" + planFile, "-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
-        "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString(), "--run-description", title));
+    command.add(Launchers.java());
+    command.addAll(JVM_FLAGS);
+    command.addAll(List.of("-D" + Plan.PROPERTY + "=" + planFile, "-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
+        "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString()));
     Process gatling = new ProcessBuilder(command).redirectErrorStream(true).start();
+    ProcessStats stats = new ProcessStats(gatling.pid());
+    JvmProbe probe = attachWhenReady(gatling);
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
     ticker.scheduleAtFixedRate(this::tick, 5, 5, TimeUnit.SECONDS);
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(gatling.getInputStream(), StandardCharsets.UTF_8));
+    try (stats; BufferedReader in = new BufferedReader(new InputStreamReader(gatling.getInputStream(), StandardCharsets.UTF_8));
         PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("gatling.log")), true)) {
       for (String line; (line = in.readLine()) != null; ) {
         if (line.startsWith(TransitSimulation.MARKER + " ")) onMarker(line.split(" "));
         else log.println(line);
       }
+      int exit = gatling.waitFor();
+      Path report = reportDir(dir);
+      Path histograms = dir.resolve(TransitSimulation.HISTOGRAMS);
+      if (report == null || !Files.exists(histograms))
+        throw new IOException("Gatling exited " + exit + " without a report; see " + dir.resolve("gatling.log"));
+      Map<String, Histogram> byTag = readHistograms(histograms);
+      List<StepRun> steps = new ArrayList<>();
+      for (int i = 0; i < windows.length; i++) {
+        long[] w = windows[i];
+        steps.add(new StepRun(w[0], w[1], byTag.get("ok-" + i), byTag.get("failed-" + i), w[2] >= 0 && w[3] >= 0 ? w[3] - w[2] : -1,
+            stats.window(w[0], w[1]), probe == null ? null : probe.window(w[0], w[1])));
+      }
+      return new Result(report, steps, probe == null ? "unknown" : probe.collectors);
     } finally {
       ticker.shutdownNow();
+      if (probe != null) probe.close();
     }
-    int exit = gatling.waitFor();
-    Path report = reportDir(dir);
-    if (report == null) throw new IOException("Gatling exited " + exit + " without a report; see " + dir.resolve("gatling.log"));
-    return new Result(report, List.of(windows));
+  }
+
+  /** Gatling's JVM answers the attach API once it has started; until then, try again (for up to 20 s). */
+  private static JvmProbe attachWhenReady(Process process) throws InterruptedException {
+    for (int attempt = 0; attempt < 40 && process.isAlive(); attempt++) {
+      try {
+        return JvmProbe.attach(process.pid());
+      } catch (IOException e) {
+        Thread.sleep(500);
+      }
+    }
+    return null;
+  }
+
+  private static Map<String, Histogram> readHistograms(Path file) throws IOException {
+    Map<String, Histogram> byTag = new HashMap<>();
+    HistogramLogReader reader = new HistogramLogReader(file.toFile());
+    for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) byTag.put(h.getTag(), (Histogram) h);
+    return byTag;
   }
 
   /** "@@bench start|end warm-up|measure STEP EPOCH_MS" */
   private void onMarker(String[] f) {
     boolean start = f[1].equals("start"), measure = f[2].equals("measure");
-    Step step = plan.steps().get(Integer.parseInt(f[3]));
+    int index = Integer.parseInt(f[3]);
+    Step step = plan.steps().get(index);
     long at = Long.parseLong(f[4]);
     if (measure) {
-      Window w = windows[Integer.parseInt(f[3])];
-      if (start) w.start = at;
-      else {
-        w.end = at;
-        if (serverPort > 0) w.connectionsClosed = ProcessStats.connectionsClosedWithin(serverPort, (System.currentTimeMillis() - w.start) / 1000.0);
-      }
+      windows[index][start ? 0 : 1] = at;
+      windows[index][start ? 2 : 3] = ProcessStats.connectionsAccepted();
     }
-    if (measure && !start && step == plan.steps().get(plan.steps().size() - 1)) {
+    if (measure && !start && index == plan.steps().size() - 1) {
       phase = "writing the Gatling report";
       phaseStart = at;
       phaseSeconds = 0;
     }
     if (start) {
-      phase = "step " + (Integer.parseInt(f[3]) + 1) + "/" + plan.steps().size() + ", " + step.label() + ": " + f[2];
+      phase = "step " + (index + 1) + "/" + plan.steps().size() + ", " + step.label() + ": " + f[2];
       phaseStart = at;
       phaseSeconds = measure ? step.expectedSeconds() : step.warmupSeconds();
       printProgress();
@@ -111,7 +145,7 @@ final class GatlingRun {
   private void printProgress() {
     lastPrint = System.currentTimeMillis();
     long elapsed = (System.currentTimeMillis() - phaseStart) / 1000;
-    System.out.println("[" + title + "] " + phase + (phaseSeconds > 0 ? " " + elapsed + " s / " + phaseSeconds + " s" : ""));
+    progress.accept(phase + (phaseSeconds > 0 ? " " + elapsed + " s / " + phaseSeconds + " s" : ""));
   }
 
   /** Gatling writes its report to a new folder (simulation name and timestamp) under the results folder. */

@@ -1,113 +1,245 @@
 package transit.bench;
 
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import transit.cli.Cli;
+import transit.server.ServerOptions;
 
-/** The harness's command line. A wrong flag or value throws {@link UsageException} naming it. */
-public record Options(List<String> frameworks, List<String> scenarios, Path gtfs, int durationSeconds,
-    int warmupSeconds, List<Integer> users, URI target, boolean quick, Path results, boolean help) {
+/**
+ * The harness's command line (picocli). A profile sets the durations, repetitions, scenarios and user counts;
+ * each flag given replaces the profile's value. A wrong flag or value throws {@link Cli.UsageException} naming it.
+ */
+public record Options(List<String> frameworks, List<String> scenarios, List<Mode> modes, Profile profile, Path gtfs,
+    int durationSeconds, int warmupSeconds, int firstWarmupSeconds, int repeat, List<Integer> users, List<Integer> rates, String heap,
+    List<String> heaps, List<Integer> serverCpus, List<Integer> clientCpus, Path serverJava, URI target, Path results,
+    boolean help, List<String> arguments) {
 
-  public static final List<String> SCENARIOS = List.of("heavy", "small", "hello", "think-time");
-  static final int DURATION = 30, WARMUP = 30;
-  /** --quick: seconds per step, enough to run every step once (CI smoke), not to measure. */
-  static final int QUICK_DURATION = 1, QUICK_WARMUP = 1;
+  /** How long and how finely a run measures. */
+  public enum Profile {
+    /** Checks the pipeline: every step once, seconds long; measures nothing. */
+    QUICK(1, 1, 1, 1, Scenario.names(), List.of(1, 10, 50, 100), "checks the pipeline, measures nothing"),
+    /** The default: medians of three rounds within 30 minutes on 2 cores. */
+    STANDARD(8, 3, 12, 3, List.of("heavy", "small", "latency"), List.of(50), "the default"),
+    /** Every scenario and user count, longer steps, five rounds. */
+    FULL(30, 10, 30, 5, Scenario.names(), List.of(1, 10, 50, 100), "every scenario and user count");
 
-  private static final List<String> VALUE_FLAGS =
-      List.of("--frameworks", "--scenarios", "--gtfs", "--duration", "--warmup", "--users", "--target", "--results");
+    final int durationSeconds, warmupSeconds, firstWarmupSeconds, repeat;
+    final List<String> scenarios;
+    final List<Integer> smallUsers;
+    final String expected;
 
-  public static final class UsageException extends RuntimeException {
-    public UsageException(String message) { super(message); }
+    Profile(int duration, int warmup, int firstWarmup, int repeat, List<String> scenarios, List<Integer> smallUsers, String expected) {
+      this.durationSeconds = duration;
+      this.warmupSeconds = warmup;
+      this.firstWarmupSeconds = firstWarmup;
+      this.repeat = repeat;
+      this.scenarios = scenarios;
+      this.smallUsers = smallUsers;
+      this.expected = expected;
+    }
+
+    String label() { return name().toLowerCase(); }
   }
 
-  public static String usage(List<String> known) {
-    return String.join("\n",
-        "Usage: ./mill gatling.run [options]",
-        "Load-tests each framework's server with Gatling and writes results/<timestamp>/report.md.",
-        "",
-        "  --frameworks A,B   frameworks to test (default: all: " + String.join(",", known) + ")",
-        "  --scenarios A,B    scenarios to run (default: all: " + String.join(",", SCENARIOS) + ")",
-        "  --gtfs PATH        feed every server loads (default: MBTA_GTFS/ or MBTA_GTFS.zip, else the generated feed)",
-        "  --duration S       seconds each measured step runs (default " + DURATION + ")",
-        "  --warmup S         seconds of unmeasured load before each step (default " + WARMUP + ")",
-        "  --users N[,N...]   user counts for every scenario's steps, replacing the defaults",
-        "  --target URL       load an already running server instead of starting servers (no CPU/RSS, no --cache run)",
-        "  --quick            " + QUICK_DURATION + " s per step after " + QUICK_WARMUP + " s warm-up: checks the pipeline, measures nothing",
-        "  --results DIR      where report folders go (default: results/ in the repository)",
-        "  --help             print this and exit");
+  public boolean quick() { return profile == Profile.QUICK; }
+
+  @Command(sortOptions = false,
+      description = "Load-tests each framework's server with Gatling and writes results/<timestamp>/report.md. Each round runs "
+          + "every framework once, in a rotated order; the report gives the median of the rounds and their min-max.")
+  static final class Flags {
+    @Option(names = "--profile", paramLabel = "NAME", converter = ProfileConverter.class,
+        description = "quick, standard or full (default standard); see below")
+    Profile profile = Profile.STANDARD;
+
+    @Option(names = "--quick", description = "the same as --profile quick")
+    boolean quick;
+
+    @Option(names = "--frameworks", paramLabel = "A,B", split = ",", description = "frameworks to test (default: all)")
+    List<String> frameworks;
+
+    @Option(names = "--scenarios", paramLabel = "A,B", split = ",",
+        description = "scenarios to run (default: the profile's; all: " + "heavy, small, hello, think-time, latency)")
+    List<String> scenarios;
+
+    @Option(names = "--modes", paramLabel = "A,B", split = ",", converter = ModeConverter.class,
+        description = "server modes for heavy and small (default: all: idiomatic, cached); other scenarios run idiomatic")
+    List<Mode> modes;
+
+    @Option(names = "--gtfs", paramLabel = "PATH",
+        description = "feed every server loads (default: MBTA_GTFS/ or MBTA_GTFS.zip, else the generated feed)")
+    Path gtfs;
+
+    @Option(names = "--duration", paramLabel = "S", converter = Positive.class, description = "seconds each measured step runs")
+    Integer duration;
+
+    @Option(names = "--warmup", paramLabel = "S", converter = NonNegative.class,
+        description = "seconds of unmeasured load before each step (default: the profile's)")
+    Integer warmup;
+
+    @Option(names = "--first-warmup", paramLabel = "S", converter = NonNegative.class,
+        description = "seconds of unmeasured load added before a server's first step, whose JIT starts cold (default: the profile's)")
+    Integer firstWarmup;
+
+    @Option(names = "--repeat", paramLabel = "N", converter = Positive.class, description = "rounds (default: the profile's)")
+    Integer repeat;
+
+    @Option(names = "--users", paramLabel = "N,N", split = ",", converter = Positive.class,
+        description = "user counts for every closed-loop scenario, replacing the defaults")
+    List<Integer> users;
+
+    @Option(names = "--rates", paramLabel = "R,R", split = ",", converter = Positive.class,
+        description = "latency scenario: requests/s (default: 25, 50 and 75 % of the slowest framework's small-list throughput, measured first)")
+    List<Integer> rates;
+
+    @Option(names = "--heap", paramLabel = "SIZE", converter = HeapConverter.class,
+        description = "every server's -Xmx, identical for all frameworks (default: the build's, ServerJvm.heap)")
+    String heap;
+
+    @Option(names = "--heaps", paramLabel = "SIZE,SIZE", split = ",", converter = HeapConverter.class,
+        description = "also run heavy at each of these heaps, e.g. 512m,1g,2g")
+    List<String> heaps;
+
+    @Option(names = "--server-cpus", paramLabel = "LIST", converter = CpuList.class,
+        description = "CPUs for the server, e.g. 0 or 2-5 (default: on 2 CPUs the first; on more, half, avoiding CPU 0)")
+    List<Integer> serverCpus;
+
+    @Option(names = "--client-cpus", paramLabel = "LIST", converter = CpuList.class,
+        description = "CPUs for Gatling, the harness and Mill (default: the rest)")
+    List<Integer> clientCpus;
+
+    @Option(names = "--java", paramLabel = "PATH",
+        description = "the java binary (or JDK home) servers run on, e.g. /usr/lib/jvm/temurin-25-jdk-amd64 (default: the harness's)")
+    Path java;
+
+    @Option(names = "--target", paramLabel = "URL", converter = UrlConverter.class,
+        description = "load an already running server instead of starting servers (no CPU, memory or --cache figures)")
+    URI target;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "where report folders go (default: results/ in the repository)")
+    Path results;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
+    boolean help;
+  }
+
+  /** --help: the flags, then what each profile runs and how long it is expected to take with every framework. */
+  public static String usage(List<String> known, String heap) {
+    StringBuilder profiles = new StringBuilder("\n\nProfiles, with the time each is expected to take for " + String.join(", ", known)
+        + " (printed again before a run starts, from the run's own plan):");
+    for (Profile p : Profile.values())
+      profiles.append(String.format("%n  %-9s %s, about %s: %d round(s) of %d s steps after %d s of warm-up (%d s more for a "
+          + "server's first); scenarios %s; small at %s users", p.label(), p.expected,
+          Bench.minutes(Bench.expectedSeconds(parse(new String[] {"--profile", p.label()}, known), heap, known)), p.repeat,
+          p.durationSeconds, p.warmupSeconds, p.firstWarmupSeconds, String.join(", ", p.scenarios),
+          p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))));
+    return Cli.usage(new Flags(), "./mill gatling.run") + profiles;
   }
 
   /** known: the frameworks the build lists. */
   public static Options parse(String[] args, List<String> known) {
-    List<String> frameworks = known, scenarios = SCENARIOS;
-    List<Integer> users = null;
-    Path gtfs = null, results = null;
-    Integer duration = null, warmup = null;
-    URI target = null;
-    boolean quick = false, help = false;
-    for (int i = 0; i < args.length; i++) {
-      String flag = args[i], value = null;
-      int eq = flag.indexOf('=');
-      if (flag.startsWith("--") && eq > 0) {
-        value = flag.substring(eq + 1);
-        flag = flag.substring(0, eq);
-      }
-      boolean isSwitch = List.of("--quick", "--help", "-h").contains(flag);
-      if (!isSwitch && !VALUE_FLAGS.contains(flag)) throw new UsageException("unknown option \"" + args[i] + "\" (see --help)");
-      if (isSwitch && value != null) throw new UsageException(flag + " takes no value");
-      if (!isSwitch && value == null) {
-        if (i + 1 >= args.length || args[i + 1].startsWith("--")) throw new UsageException(flag + ": a value is required");
-        value = args[++i];
-      }
-      switch (flag) {
-        case "--frameworks" -> frameworks = names(flag, value, known);
-        case "--scenarios" -> scenarios = names(flag, value, SCENARIOS);
-        case "--gtfs" -> gtfs = Path.of(value);
-        case "--duration" -> duration = number(flag, value, 1);
-        case "--warmup" -> warmup = number(flag, value, 0);
-        case "--users" -> users = Arrays.stream(value.split(",", -1)).map(n -> number("--users", n, 1)).distinct().toList();
-        case "--target" -> target = url(value);
-        case "--results" -> results = Path.of(value);
-        case "--quick" -> quick = true;
-        case "--help", "-h" -> help = true;
-        default -> throw new IllegalStateException(flag);
-      }
-    }
-    return new Options(frameworks, scenarios, gtfs,
-        duration != null ? duration : quick ? QUICK_DURATION : DURATION,
-        warmup != null ? warmup : quick ? QUICK_WARMUP : WARMUP,
-        users, target, quick, results, help);
+    Flags f = Cli.parse(new Flags(), args, Map.of(), Map.of());
+    Profile profile = f.quick ? Profile.QUICK : f.profile;
+    List<String> scenarios = names("--scenarios", f.scenarios == null ? profile.scenarios : f.scenarios, Scenario.names());
+    if (f.users != null && f.users.isEmpty()) throw new Cli.UsageException("--users: at least one user count is required");
+    if (f.target != null && f.heaps != null) throw new Cli.UsageException("--heaps: not with --target (the server is not started here)");
+    return new Options(names("--frameworks", f.frameworks == null ? known : f.frameworks, known), scenarios,
+        f.modes == null ? Mode.ALL : List.copyOf(new java.util.LinkedHashSet<>(f.modes)), profile, f.gtfs,
+        f.duration != null ? f.duration : profile.durationSeconds, f.warmup != null ? f.warmup : profile.warmupSeconds,
+        f.firstWarmup != null ? f.firstWarmup : profile.firstWarmupSeconds,
+        f.repeat != null ? f.repeat : profile.repeat, f.users == null ? null : f.users.stream().distinct().toList(),
+        f.rates == null ? null : f.rates.stream().distinct().toList(), f.heap,
+        f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), f.serverCpus, f.clientCpus, javaBinary(f.java),
+        f.target, f.results, f.help, List.of(args));
   }
 
-  private static List<String> names(String flag, String value, List<String> allowed) {
+  private static List<String> names(String flag, List<String> given, List<String> allowed) {
     List<String> names = new ArrayList<>();
-    for (String name : value.split(",", -1)) {
+    for (String name : given) {
       if (!allowed.contains(name.trim()))
-        throw new UsageException(flag + ": \"" + name + "\" is not one of " + String.join(", ", allowed));
+        throw new Cli.UsageException(flag + ": \"" + name + "\" is not one of " + String.join(", ", allowed));
       if (!names.contains(name.trim())) names.add(name.trim());
     }
+    if (names.isEmpty()) throw new Cli.UsageException(flag + ": at least one is required");
     return List.copyOf(names);
   }
 
-  private static int number(String flag, String value, int min) {
-    try {
-      int n = Integer.parseInt(value.trim());
-      if (n >= min) return n;
-    } catch (NumberFormatException e) {
-      // reported below
+  static final class ProfileConverter implements ITypeConverter<Profile> {
+    public Profile convert(String text) {
+      for (Profile p : Profile.values()) if (p.label().equals(text.trim())) return p;
+      throw Cli.invalid(text, "a profile (quick, standard, full)");
     }
-    throw new UsageException(flag + ": \"" + value + "\" is not a whole number of at least " + min);
   }
 
-  private static URI url(String value) {
-    try {
-      URI uri = new URI(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
-      if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) return uri;
-    } catch (java.net.URISyntaxException e) {
-      // reported below
+  static final class ModeConverter implements ITypeConverter<Mode> {
+    public Mode convert(String text) {
+      for (Mode m : Mode.values()) if (m.label.equals(text.trim())) return m;
+      throw Cli.invalid(text, "a mode (" + String.join(", ", Mode.ALL.stream().map(m -> m.label).toList()) + ")");
     }
-    throw new UsageException("--target: \"" + value + "\" is not an http:// or https:// URL");
+  }
+
+  static final class Positive implements ITypeConverter<Integer> {
+    public Integer convert(String text) { return number(text, 1); }
+  }
+
+  static final class NonNegative implements ITypeConverter<Integer> {
+    public Integer convert(String text) { return number(text, 0); }
+  }
+
+  private static int number(String text, int min) {
+    try {
+      int n = Integer.parseInt(text.trim());
+      if (n >= min) return n;
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw Cli.invalid(text, "a whole number of at least " + min);
+  }
+
+  /** A -Xmx size: 512m, 2g; checked as the servers check their --cache-budget. */
+  static final class HeapConverter implements ITypeConverter<String> {
+    public String convert(String text) {
+      long bytes = new ServerOptions.SizeConverter().convert(text);
+      if (bytes < 64L << 20) throw Cli.invalid(text, "a heap of at least 64m");
+      return text.trim().toLowerCase();
+    }
+  }
+
+  /** The java binary: the path itself, or bin/java under a JDK home. */
+  private static Path javaBinary(Path given) {
+    if (given == null) return null;
+    Path binary = Files.isDirectory(given) ? given.resolve("bin").resolve("java") : given;
+    if (!Files.isExecutable(binary)) throw new Cli.UsageException("--java: " + given + " is not a java binary or a JDK home");
+    return binary;
+  }
+
+  static final class CpuList implements ITypeConverter<List<Integer>> {
+    public List<Integer> convert(String text) {
+      try {
+        List<Integer> cpus = Cpus.parseList(text);
+        if (!cpus.isEmpty()) return cpus;
+      } catch (IllegalArgumentException e) {
+        // refused below
+      }
+      throw Cli.invalid(text, "a CPU list such as 0, 1-3 or 0,2,4");
+    }
+  }
+
+  static final class UrlConverter implements ITypeConverter<URI> {
+    public URI convert(String value) {
+      try {
+        URI uri = new URI(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
+        if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) return uri;
+      } catch (java.net.URISyntaxException e) {
+        // refused below
+      }
+      throw Cli.invalid(value, "an http:// or https:// URL");
+    }
   }
 }

@@ -7,11 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Samples a process's CPU % (100 = one core) and resident memory from /proc every 250 ms, so the harness can
- * report the maxima over each measured step.
+ * Samples a process's CPU time and resident memory from /proc every 250 ms, so the harness can give, for any
+ * window: the CPU it used (seconds, mean %, max % over one interval; 100 % = one core) and its highest RSS.
  */
 final class ProcessStats implements AutoCloseable {
-  record Sample(long millis, double cpuPercent, long rssKb) {}
+  /** Cumulative CPU time (utime + stime, in clock ticks) and RSS at an instant. */
+  record Sample(long millis, long ticks, long rssKb) {}
+
+  /** The process over a window: CPU seconds used, mean and highest CPU %, highest RSS. */
+  record Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb) {}
 
   private static final long INTERVAL_MS = 250, TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
   private final long pid;
@@ -26,74 +30,67 @@ final class ProcessStats implements AutoCloseable {
   }
 
   private void run() {
-    long lastTicks = cpuTicks(), lastMillis = System.currentTimeMillis();
-    while (!Thread.currentThread().isInterrupted() && lastTicks >= 0) {
+    while (!Thread.currentThread().isInterrupted()) {
+      Sample s = sample(pid);
+      if (s == null) return; // the process has ended
+      synchronized (samples) {
+        samples.add(s);
+      }
       try {
         Thread.sleep(INTERVAL_MS);
       } catch (InterruptedException e) {
         return;
       }
-      long ticks = cpuTicks(), now = System.currentTimeMillis(), rss = rssKb();
-      if (ticks < 0 || rss < 0) return; // the process has ended
-      double cpu = 100.0 * (ticks - lastTicks) / TICKS_PER_SECOND / ((now - lastMillis) / 1000.0);
-      synchronized (samples) {
-        samples.add(new Sample(now, cpu, rss));
-      }
-      lastTicks = ticks;
-      lastMillis = now;
     }
   }
 
-  /** The highest CPU % and RSS sampled between two instants; null when no sample fell between them. */
-  Sample max(long fromMillis, long toMillis) {
+  /** The window between two instants, from the samples around them; null when fewer than two fall in it. */
+  Window window(long fromMillis, long toMillis) {
+    List<Sample> in;
     synchronized (samples) {
-      List<Sample> in = samples.stream().filter(s -> s.millis > fromMillis && s.millis <= toMillis).toList();
-      if (in.isEmpty()) return null;
-      return new Sample(toMillis, in.stream().mapToDouble(Sample::cpuPercent).max().orElse(0),
-          in.stream().mapToLong(Sample::rssKb).max().orElse(0));
+      in = samples.stream().filter(s -> s.millis >= fromMillis && s.millis <= toMillis).toList();
     }
+    if (in.size() < 2) return null;
+    double maxPercent = 0;
+    long maxRss = 0;
+    for (int i = 1; i < in.size(); i++) {
+      maxPercent = Math.max(maxPercent, percent(in.get(i - 1), in.get(i)));
+      maxRss = Math.max(maxRss, in.get(i).rssKb);
+    }
+    Sample first = in.get(0), last = in.get(in.size() - 1);
+    return new Window((double) (last.ticks - first.ticks) / TICKS_PER_SECOND, percent(first, last), maxPercent, maxRss);
   }
 
-  /** utime + stime, fields 14 and 15 of /proc/PID/stat (counted after the command name, which may hold spaces). */
-  private long cpuTicks() {
+  private static double percent(Sample a, Sample b) {
+    return b.millis == a.millis ? 0 : 100.0 * (b.ticks - a.ticks) / TICKS_PER_SECOND / ((b.millis - a.millis) / 1000.0);
+  }
+
+  /** utime + stime, fields 14 and 15 of /proc/PID/stat (counted after the command name, which may hold spaces), and VmRSS. */
+  static Sample sample(long pid) {
     try {
       String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-    } catch (IOException | RuntimeException e) {
-      return -1;
-    }
-  }
-
-  private long rssKb() {
-    try {
+      long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
       for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status")))
-        if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("\\D", ""));
+        if (line.startsWith("VmRSS:")) return new Sample(System.currentTimeMillis(), ticks, Long.parseLong(line.replaceAll("\\D", "")));
     } catch (IOException | RuntimeException e) {
       // the process has ended
     }
-    return -1;
+    return null;
   }
 
   /**
-   * Connections to or from a port of this machine closed in the last `seconds`: each closed connection leaves a
-   * socket in TIME_WAIT for 60 s, and /proc/net/tcp shows the time it has left (in 1/100 s). Null past 55 s, when
-   * the earliest ones may be gone already.
+   * TCP connections this machine has accepted so far (PassiveOpens of /proc/net/snmp): its change over a step
+   * is the connections the server accepted, on a machine where nothing else accepts many. -1 where unknown.
    */
-  static Long connectionsClosedWithin(int port, double seconds) {
-    if (seconds > 55) return null;
-    String hexPort = String.format(":%04X", port);
-    long count = 0;
-    for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-      try (var lines = Files.lines(Path.of(table))) {
-        count += lines.skip(1).map(String::trim).map(l -> l.split("\\s+"))
-            .filter(f -> f[3].equals("06") && (f[1].endsWith(hexPort) || f[2].endsWith(hexPort)))
-            .filter(f -> Integer.parseInt(f[5].substring(f[5].indexOf(':') + 1), 16) / 100.0 > 60 - seconds).count();
-      } catch (IOException | RuntimeException e) {
-        // no such table here
-      }
+  static long connectionsAccepted() {
+    try {
+      List<String> tcp = Files.readAllLines(Path.of("/proc/net/snmp")).stream().filter(l -> l.startsWith("Tcp:")).toList();
+      List<String> names = List.of(tcp.get(0).split("\\s+")), values = List.of(tcp.get(1).split("\\s+"));
+      return Long.parseLong(values.get(names.indexOf("PassiveOpens")));
+    } catch (IOException | RuntimeException e) {
+      return -1;
     }
-    return count;
   }
 
   @Override

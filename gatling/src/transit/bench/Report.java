@@ -7,18 +7,16 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.function.Function;
 
-/** results/<timestamp>/report.md (a table per scenario, like a benchmark README) and results.csv. */
+/**
+ * results/<timestamp>/report.md and results.csv: the conditions, then a section per scenario (each scenario
+ * writes its own through the tables here), charts, links to Gatling's reports. Tables are long: one row per
+ * framework, mode and load; each figure is the median of the rounds with their range.
+ */
 final class Report {
-  static final String MISSING = "—";
-  private static final Map<String, String> ABOUT = Map.of(
-      "heavy", "Every route of the heavy list once per round, in a fresh shuffled order per user and round",
-      "small", "The same over the small list (responses of 50–200 KB on MBTA-shaped feeds)",
-      "hello", "`GET /`, `GET /greeting/{name}`, `GET /hello?name={5 random letters}`, on kept-alive connections, "
-          + "then with `Connection: close` on every request (a new connection each)",
-      "think-time", "`GET /hello?name=…` with a pause after each request; " + Step.THINK_TIME_REQUESTS
-          + " requests in all (fewer with --quick)");
+  static final String MISSING = "—", WIDE = "⚠";
+  static final List<Double> PERCENTILES = List.of(50.0, 90.0, 99.0, 99.9);
 
   private final Results results;
   private final Path dir;
@@ -35,9 +33,9 @@ final class Report {
     Files.write(dir.resolve("results.csv"), report.csv());
   }
 
-  private String markdown(List<String> charts) throws IOException {
+  private String markdown(List<String> charts) {
     Options o = results.options;
-    line("# Load test: " + String.join(", ", o.target() != null ? List.copyOf(results.servers.keySet()) : o.frameworks()));
+    line("# Load test: " + String.join(", ", results.rows.stream().map(Results.Row::framework).distinct().toList()));
     line();
     if (!results.failures.isEmpty()) {
       line("## Failures");
@@ -45,177 +43,273 @@ final class Report {
       results.failures.forEach(f -> line("- " + f));
       line();
     }
-    if (o.quick()) line("**Quick run (`--quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
-    line("Requests/s is the step's successful responses over its duration; latencies are Gatling's, in ms; errors count responses "
-        + "that were not 200 with the exact expected body length. CPU (100 % = one core) and RSS are the server process's "
-        + "maxima, sampled every 250 ms while the step ran. Warm-up requests are excluded.");
+    if (o.quick()) line("**Quick run (`--profile quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
+    line("Each figure is the median of " + o.repeat() + " round" + (o.repeat() == 1 ? "" : "s") + ", with the rounds' range in "
+        + "brackets; " + WIDE + " marks a range wider than " + Math.round(Results.WIDE_SPREAD * 100) + " % of its median. Requests/s "
+        + "counts successful responses over the step; errors (summed over the rounds) are responses that were not 200 with the "
+        + "exact expected body length. Latencies are Gatling's response times in ms. **client-bound**: Gatling used at least "
+        + Math.round(Results.CLIENT_BOUND_SHARE * 100) + " % of its CPUs in some round, so that throughput is a lower bound, "
+        + "the client's and not the server's. Warm-up requests are excluded.");
     line();
     conditions();
-    for (String scenario : o.scenarios()) scenario(scenario);
+    for (String name : o.scenarios()) {
+      if (results.groups(name).isEmpty()) continue;
+      Scenario scenario = Scenario.named(name);
+      line("## " + name);
+      line();
+      line(scenario.about() + ".");
+      line();
+      scenario.report(this);
+    }
     if (!charts.isEmpty()) {
       line("## Charts");
       line();
       for (String chart : charts) line("![" + chart + "](" + chart + ")");
       line();
     }
-    gatlingReports();
+    if (!results.gatlingReports.isEmpty()) {
+      line("## Gatling reports");
+      line();
+      results.gatlingReports.forEach((run, index) -> line("- " + run + ": [" + dir.relativize(index) + "](" + dir.relativize(index) + ")"));
+      line();
+    }
     if (!results.notes.isEmpty()) {
       line("## Notes");
       line();
       results.notes.forEach(n -> line("- " + n));
       line();
     }
-    jmh();
     return md.toString();
   }
 
   private void conditions() {
-    Options o = results.options;
     line("## Conditions");
     line();
     line("| | |");
     line("|---|---|");
     line("| Date | " + results.started.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")) + " |");
-    line("| JDK | " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " (servers and Gatling alike) |");
-    line("| Server JVM flags | " + (results.serverJvmFlags == null ? "the target's own"
-        : "`" + String.join(" ", results.serverJvmFlags) + "`, identical for every framework") + " |");
-    line("| Cores | " + Runtime.getRuntime().availableProcessors() + "; " + results.pinning + " |");
-    line("| Load generator | Gatling " + gatlingVersion() + ", closed workload: a step's users start at once and loop, each on its own connection |");
-    line("| Warm-up | " + o.warmupSeconds() + " s of the same step before each measured step, excluded from the figures |");
-    line("| Duration | " + o.durationSeconds() + " s per measured step (think-time: a fixed number of requests) |");
-    line("| Feed | " + (results.feed == null ? "the target's own" : "`" + results.feed + "`") + " |");
+    results.conditions.forEach((what, value) -> line("| " + what + " | " + value + " |"));
     if (results.routes != null)
-      line("| Routes | " + results.routes.source() + ": " + results.routes.heavy().size() + " heavy, "
-          + results.routes.small().size() + " small |");
-    StringBuilder load = new StringBuilder();
-    results.servers.values().forEach(s -> load.append(load.length() == 0 ? "" : "; ").append(s.name()).append(" ")
-        .append(String.format("%,d ms", s.loadMillis())).append(s.heapRetainedMb() >= 0 ? String.format(" (heap retained %,d MB)", s.heapRetainedMb()) : ""));
-    line("| Feed load, as each server printed it (a target: its /health) | " + load + " |");
-    line();
-  }
-
-  private void scenario(String scenario) {
-    List<Step> steps = results.steps(scenario);
-    List<String> labels = results.rowLabels(scenario);
-    line("## " + scenario);
-    line();
-    line(ABOUT.get(scenario) + ".");
-    line();
-    boolean grouped = steps.size() > 1;
-    List<String> header = new ArrayList<>(List.of("Framework"));
-    for (Step step : steps) {
-      String group = grouped ? group(step) + ": " : "";
-      for (String column : List.of("req/s", "p50 / p95 / p99 / max ms", "errors", "max CPU %", "max RSS MB"))
-        header.add(group + column);
-    }
-    tableHeader(header);
-    for (String label : labels) {
-      List<String> cells = new ArrayList<>(List.of(label));
-      for (Step step : steps) cells.addAll(cells(results.find(label, step)));
-      line("| " + String.join(" | ", cells) + " |");
-    }
-    line();
-    if (labels.stream().anyMatch(l -> l.endsWith(" (cached)"))) cachedRatio(steps, labels);
-    if (scenario.equals("hello")) connections(steps, labels);
-  }
-
-  /** The column group of a step: its variant and user count, without the scenario's name. */
-  private static String group(Step step) { return step.label().substring(step.scenario().length() + 1); }
-
-  private static List<String> cells(Results.Row row) {
-    if (row == null || row.stats() == null) return List.of(MISSING, MISSING, MISSING, MISSING, MISSING);
-    GatlingStats s = row.stats();
-    return List.of(String.format(Locale.ROOT, "%,.0f", row.requestsPerSecond()),
-        String.format(Locale.ROOT, "%.0f / %.0f / %.0f / %.0f", s.p50(), s.p95(), s.p99(), s.max()),
-        String.valueOf(s.errors()),
-        row.maxCpuPercent() == null ? MISSING : String.format(Locale.ROOT, "%.0f", row.maxCpuPercent()),
-        row.maxRssMb() == null ? MISSING : String.format(Locale.ROOT, "%,d", row.maxRssMb()));
-  }
-
-  /** Serialize-per-request throughput as a fraction of the cached server's. */
-  private void cachedRatio(List<Step> steps, List<String> labels) {
-    line("Serializing every response, as a fraction of the requests/s with `--cache`:");
-    line();
-    List<String> header = new ArrayList<>(List.of("Framework"));
-    steps.forEach(s -> header.add(s.usersLabel()));
-    tableHeader(header);
-    for (String label : labels) {
-      if (label.endsWith(" (cached)") || !labels.contains(label + " (cached)")) continue;
-      List<String> cells = new ArrayList<>(List.of(label));
-      for (Step step : steps) {
-        Results.Row plain = results.find(label, step), cached = results.find(label + " (cached)", step);
-        boolean both = plain != null && cached != null && cached.requestsPerSecond() > 0;
-        cells.add(both ? String.format(Locale.ROOT, "%.2f", plain.requestsPerSecond() / cached.requestsPerSecond()) : MISSING);
-      }
-      line("| " + String.join(" | ", cells) + " |");
+      line("| Routes | " + results.routes.source() + ": " + results.routes.heavy().size() + " heavy, " + results.routes.small().size() + " small |");
+    if (!results.servers.isEmpty()) {
+      StringBuilder load = new StringBuilder();
+      results.servers.values().forEach(s -> load.append(load.length() == 0 ? "" : "; ").append(s.name()).append(" ")
+          .append(String.format(Locale.ROOT, "%,d ms", s.loadMillis()))
+          .append(s.heapRetainedMb() >= 0 ? String.format(Locale.ROOT, " (heap retained %,d MB)", s.heapRetainedMb()) : ""));
+      line("| Feed load, as each server printed it | " + load + " |");
     }
     line();
   }
 
-  /** Shows that "new connection" really reconnects: connections closed per request, from TIME_WAIT sockets. */
-  private void connections(List<Step> steps, List<String> labels) {
-    if (results.rows.stream().allMatch(r -> r.connectionsClosed() == null)) return;
-    line("Connections closed per request during the step (counted from the TIME_WAIT sockets on the server's port; "
-        + "about 1 means a new connection per request, about 0 kept-alive):");
+  /** A row's first cells: the framework, its mode and (with --heaps) its heap, and the step's load. */
+  private List<String> rowStart(Results.Group g, boolean variants) {
+    List<String> cells = new ArrayList<>(List.of(g.framework(), g.mode().label));
+    if (!results.options.heaps().isEmpty()) cells.add(g.heap());
+    if (variants) cells.add(g.step().variant());
+    cells.add(g.step().open() ? g.step().load() + " req/s" : String.valueOf(g.step().load()));
+    return cells;
+  }
+
+  private List<String> headStart(boolean variants, String load) {
+    List<String> head = new ArrayList<>(List.of("Framework", "Mode"));
+    if (!results.options.heaps().isEmpty()) head.add("Heap");
+    if (variants) head.add("Variant");
+    head.add(load);
+    return head;
+  }
+
+  /** Throughput and latency, then what the server (and the client) used, a row per framework, mode and load. */
+  void closedLoopTables(Scenario scenario) {
+    List<Results.Group> groups = results.groups(scenario.name());
+    boolean variants = groups.stream().anyMatch(g -> !g.step().variant().isEmpty());
+    List<String> head = headStart(variants, "Users");
+    head.add("req/s");
+    PERCENTILES.forEach(p -> head.add("p" + percentileLabel(p) + " ms"));
+    head.addAll(List.of("max ms", "errors"));
+    tableHeader(head);
+    for (Results.Group g : groups) {
+      List<String> cells = rowStart(g, variants);
+      cells.add(spread(g.spread(m -> m.requestsPerSecond()), Report::count) + (g.clientBound() ? " **client-bound**" : ""));
+      latencyCells(g, cells);
+      row(cells);
+    }
     line();
-    List<String> header = new ArrayList<>(List.of("Framework"));
-    steps.forEach(s -> header.add(group(s)));
-    tableHeader(header);
-    for (String label : labels) {
-      List<String> cells = new ArrayList<>(List.of(label));
-      for (Step step : steps) {
-        Results.Row row = results.find(label, step);
-        boolean known = row != null && row.stats() != null && row.connectionsClosed() != null && row.stats().requests() > 0;
-        cells.add(known ? String.format(Locale.ROOT, "%.2f", (double) row.connectionsClosed() / row.stats().requests()) : MISSING);
-      }
-      line("| " + String.join(" | ", cells) + " |");
+    resources(groups, variants);
+    if (groups.stream().map(Results.Group::mode).distinct().count() > 1) modesBesideCached(groups);
+  }
+
+  private void latencyCells(Results.Group g, List<String> cells) {
+    for (double p : PERCENTILES) cells.add(spread(g.spread(m -> m.percentile(p)), Report::millis));
+    cells.add(spread(g.spread(Results.Measurement::maxLatency), Report::millis));
+    cells.add(String.valueOf(g.errors()));
+  }
+
+  /** Medians over the rounds of what each side used. */
+  private void resources(List<Results.Group> groups, boolean variants) {
+    if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().server() == null && r.m().client() == null))) return;
+    line("What each side used (medians of the rounds): the server's mean and highest CPU % (100 = one core, sampled every "
+        + "250 ms), its CPU-seconds per 1,000 successful requests, highest RSS, highest heap left after a collection, bytes "
+        + "allocated per request and share of the step spent in GC; Gatling's mean CPU % and GC share.");
+    line();
+    List<String> head = headStart(variants, "Users");
+    head.addAll(List.of("server CPU % mean / max", "CPU-s per 1k req", "RSS MB", "heap after GC MB", "alloc per req", "server GC %",
+        "client CPU %", "client GC %"));
+    tableHeader(head);
+    for (Results.Group g : groups) {
+      List<String> cells = rowStart(g, variants);
+      cells.add(median(g.spread(m -> m.server() == null ? null : m.server().meanCpuPercent()), Report::count) + " / "
+          + median(g.spread(m -> m.server() == null ? null : m.server().maxCpuPercent()), Report::count));
+      cells.add(median(g.spread(Results.Measurement::cpuSecondsPerThousand), v -> String.format(Locale.ROOT, "%.2f", v)));
+      cells.add(median(g.spread(m -> m.server() == null ? null : m.server().maxRssKb() / 1024.0), Report::count));
+      cells.add(median(g.spread(m -> m.serverGc() == null || m.serverGc().maxHeapAfterGc() < 0 ? null : m.serverGc().maxHeapAfterGc() / 1048576.0), Report::count));
+      cells.add(median(g.spread(Results.Measurement::allocatedPerRequest), Report::bytes));
+      cells.add(median(g.spread(m -> Results.Measurement.gcPercent(m.serverGc(), m.seconds())), Report::percent));
+      cells.add(median(g.spread(m -> m.client() == null ? null : m.client().meanCpuPercent()), Report::count));
+      cells.add(median(g.spread(m -> Results.Measurement.gcPercent(m.clientGc(), m.seconds())), Report::percent));
+      row(cells);
     }
     line();
   }
 
-  private void gatlingReports() {
-    line("## Gatling reports");
+  /** Each mode's requests/s as a fraction of the cached server's, per framework and load (medians). */
+  private void modesBesideCached(List<Results.Group> groups) {
+    List<Results.Group> cached = groups.stream().filter(g -> g.mode() == Mode.CACHED).toList();
+    if (cached.isEmpty()) return;
+    line("Requests/s as a fraction of the same framework's with `--cache` (responses encoded once and kept), medians:");
     line();
-    for (Results.Server server : results.servers.values())
-      server.reports().forEach((what, index) -> line("- " + server.name() + ", " + what + ": [" + dir.relativize(index) + "]("
-          + dir.relativize(index) + ")"));
+    List<String> head = headStart(false, "Users");
+    head.add("of cached");
+    tableHeader(head);
+    for (Results.Group g : groups) {
+      if (g.mode() == Mode.CACHED) continue;
+      Results.Group base = cached.stream().filter(c -> c.framework().equals(g.framework()) && c.heap().equals(g.heap())
+          && c.step().label().equals(g.step().label())).findFirst().orElse(null);
+      Results.Spread mine = g.spread(m -> m.requestsPerSecond()), theirs = base == null ? null : base.spread(m -> m.requestsPerSecond());
+      List<String> cells = rowStart(g, false);
+      cells.add(mine == null || theirs == null || theirs.median() <= 0 ? MISSING
+          : String.format(Locale.ROOT, "%.2f", mine.median() / theirs.median()));
+      row(cells);
+    }
     line();
   }
 
-  /** The JMH suite's summary, when it has written one. */
-  private void jmh() throws IOException {
-    Path summary = dir.getParent().resolve("jmh").resolve("latest").resolve("summary.md");
-    if (!Files.isRegularFile(summary)) return;
-    line("## JMH");
+  /** Shows that "new connection" really reconnects: connections the server accepted per request (median). */
+  void connectionsPerRequest(Scenario scenario) {
+    List<Results.Group> groups = results.groups(scenario.name());
+    if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().connectionsAccepted() < 0))) return;
+    line("Connections accepted per request during the step (TCP PassiveOpens of /proc/net/snmp, medians of the rounds): "
+        + "about 1 means a new connection per request, about 0 kept-alive.");
     line();
-    line("From `" + summary + "`:");
+    List<String> head = headStart(true, "Users");
+    head.add("connections per request");
+    tableHeader(head);
+    for (Results.Group g : groups) {
+      List<String> cells = rowStart(g, true);
+      cells.add(median(g.spread(m -> m.connectionsAccepted() < 0 || m.ok() + m.failed() == 0 ? null
+          : (double) m.connectionsAccepted() / (m.ok() + m.failed())), v -> String.format(Locale.ROOT, "%.2f", v)));
+      row(cells);
+    }
     line();
-    line(Files.readString(summary).replaceAll("(?m)^#", "##"));
   }
 
+  /** Open model: per rate, what each server achieved and its latency percentiles. */
+  void latencyTables(Scenario scenario) {
+    List<Results.Group> groups = results.groups(scenario.name());
+    if (!results.calibration.isEmpty()) {
+      line("Rates: " + LatencyScenario.PERCENT_OF_SLOWEST + " % of the slowest framework's requests/s on the small list at "
+          + LatencyScenario.CALIBRATION_USERS + " users, measured first (one round each): " + String.join(", ",
+          results.calibration.stream().map(r -> r.framework() + " " + count(r.m().requestsPerSecond())).toList())
+          + " → " + results.rates + " requests/s.");
+      line();
+    } else if (results.rates != null) {
+      line("Rates given with --rates: " + results.rates + " requests/s.");
+      line();
+    }
+    List<String> head = headStart(false, "Target");
+    head.add("achieved req/s");
+    PERCENTILES.forEach(p -> head.add("p" + percentileLabel(p) + " ms"));
+    head.addAll(List.of("max ms", "errors"));
+    tableHeader(head);
+    for (Results.Group g : groups) {
+      List<String> cells = rowStart(g, false);
+      Results.Spread achieved = g.spread(m -> m.requestsPerSecond());
+      boolean behind = achieved != null && achieved.median() < 0.95 * g.step().load();
+      cells.add(spread(achieved, Report::count) + (behind ? " **fell behind**" : "") + (g.clientBound() ? " **client-bound**" : ""));
+      latencyCells(g, cells);
+      row(cells);
+    }
+    line();
+    line("A server **fell behind** when it completed less than 95 % of the target rate: its requests queued, and its latency "
+        + "includes the wait. The charts below show each rate's latency by percentile, every round's responses together.");
+    line();
+    resources(groups, false);
+  }
+
+  /** One line per round and step: every figure as measured, for a reader's own analysis. */
   private List<String> csv() {
     List<String> lines = new ArrayList<>();
-    lines.add("server,cached,scenario,variant,users,requests,errors,requests_per_s,p50_ms,p95_ms,p99_ms,max_ms,max_cpu_percent,max_rss_mb,connections_closed");
-    for (Results.Row r : results.rows) {
-      GatlingStats s = r.stats();
-      lines.add(String.join(",", r.server(), "" + r.cached(), r.step().scenario(), r.step().variant(), "" + r.step().users(),
-          s == null ? "" : "" + s.requests(), "" + r.errors(), String.format(Locale.ROOT, "%.1f", r.requestsPerSecond()),
-          s == null ? "" : "" + s.p50(), s == null ? "" : "" + s.p95(), s == null ? "" : "" + s.p99(), s == null ? "" : "" + s.max(),
-          r.maxCpuPercent() == null ? "" : String.format(Locale.ROOT, "%.0f", r.maxCpuPercent()),
-          r.maxRssMb() == null ? "" : "" + r.maxRssMb(), r.connectionsClosed() == null ? "" : "" + r.connectionsClosed()));
+    List<String> head = new ArrayList<>(List.of("framework", "mode", "heap", "round", "scenario", "variant", "load", "open",
+        "ok", "errors", "seconds", "requests_per_s"));
+    PERCENTILES.forEach(p -> head.add("p" + percentileLabel(p) + "_ms"));
+    head.addAll(List.of("max_ms", "server_cpu_s", "server_cpu_mean_percent", "server_cpu_max_percent", "server_rss_max_mb",
+        "server_gc_ms", "server_heap_after_gc_max_mb", "server_allocated_bytes", "client_cpu_mean_percent", "client_gc_ms",
+        "connections_accepted", "client_bound"));
+    lines.add(String.join(",", head));
+    List<Results.Row> all = new ArrayList<>(results.calibration);
+    all.addAll(results.rows);
+    for (Results.Row r : all) {
+      Results.Measurement m = r.m();
+      List<String> cells = new ArrayList<>(List.of(r.framework(), r.mode().label, r.heap(), String.valueOf(r.round()), r.step().scenario(),
+          r.step().variant(), String.valueOf(r.step().load()), String.valueOf(r.step().open()), String.valueOf(m.ok()),
+          String.valueOf(m.failed()), String.format(Locale.ROOT, "%.3f", m.seconds()), String.format(Locale.ROOT, "%.1f", m.requestsPerSecond())));
+      PERCENTILES.forEach(p -> cells.add(raw(m.percentile(p))));
+      cells.add(raw(m.maxLatency()));
+      cells.add(m.server() == null ? "" : String.format(Locale.ROOT, "%.2f", m.server().cpuSeconds()));
+      cells.add(m.server() == null ? "" : String.format(Locale.ROOT, "%.0f", m.server().meanCpuPercent()));
+      cells.add(m.server() == null ? "" : String.format(Locale.ROOT, "%.0f", m.server().maxCpuPercent()));
+      cells.add(m.server() == null ? "" : String.valueOf(m.server().maxRssKb() / 1024));
+      cells.add(m.serverGc() == null ? "" : String.valueOf(m.serverGc().gcMillis()));
+      cells.add(m.serverGc() == null || m.serverGc().maxHeapAfterGc() < 0 ? "" : String.valueOf(m.serverGc().maxHeapAfterGc() >> 20));
+      cells.add(m.serverGc() == null ? "" : String.valueOf(m.serverGc().allocatedBytes()));
+      cells.add(m.client() == null ? "" : String.format(Locale.ROOT, "%.0f", m.client().meanCpuPercent()));
+      cells.add(m.clientGc() == null ? "" : String.valueOf(m.clientGc().gcMillis()));
+      cells.add(m.connectionsAccepted() < 0 ? "" : String.valueOf(m.connectionsAccepted()));
+      cells.add(String.valueOf(m.clientBound()));
+      lines.add(String.join(",", cells));
     }
     return lines;
   }
 
+  static String percentileLabel(double p) { return p == Math.rint(p) ? String.valueOf((int) p) : String.valueOf(p); }
+
+  /** "median (min–max)", marked when wide; the median alone for one round, or rounds that all agree. */
+  static String spread(Results.Spread s, Function<Double, String> format) {
+    if (s == null) return MISSING;
+    if (s.n() == 1 || format.apply(s.min()).equals(format.apply(s.max()))) return format.apply(s.median());
+    return format.apply(s.median()) + " (" + format.apply(s.min()) + "–" + format.apply(s.max()) + ")" + (s.wide() ? " " + WIDE : "");
+  }
+
+  static String median(Results.Spread s, Function<Double, String> format) { return s == null ? MISSING : format.apply(s.median()); }
+
+  static String count(double v) { return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v); }
+
+  static String millis(double v) { return String.format(Locale.ROOT, "%,.0f", v); }
+
+  static String percent(double v) { return String.format(Locale.ROOT, "%.1f", v); }
+
+  static String bytes(double v) {
+    return v >= 1e6 ? String.format(Locale.ROOT, "%.1f MB", v / 1e6) : v >= 1e3 ? String.format(Locale.ROOT, "%.0f KB", v / 1e3)
+        : String.format(Locale.ROOT, "%.0f B", v);
+  }
+
+  private static String raw(Double v) { return v == null ? "" : String.format(Locale.ROOT, "%.0f", v); }
+
   private void tableHeader(List<String> header) {
-    line("| " + String.join(" | ", header) + " |");
+    row(header);
     line("|" + "---|".repeat(header.size()));
   }
 
-  private static String gatlingVersion() {
-    String version = io.gatling.app.Gatling.class.getPackage().getImplementationVersion();
-    return version != null ? version : "3.15";
-  }
+  private void row(List<String> cells) { line("| " + String.join(" | ", cells) + " |"); }
 
   private void line(String text) { md.append(text).append('\n'); }
 

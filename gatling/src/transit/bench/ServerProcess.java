@@ -15,13 +15,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One framework's server in its own JVM, started from its classpath on a free port of 127.0.0.1 and pinned to
- * core 0 when pinning. Its output goes to a log file; the start-up lines give the port and the feed load time.
+ * One framework's server in its own JVM, started from its classpath on a free port of 127.0.0.1, pinned to the
+ * server CPUs, in one mode and with one heap. Its output goes to a log file; the start-up lines give the port
+ * and the feed load time. Its CPU and RSS are sampled from /proc and its collector watched through JMX.
  */
 final class ServerProcess implements AutoCloseable {
-  /** The server did not take --cache: it stopped with a usage error (exit 2) before loading anything. */
-  static final class CacheUnsupported extends Exception {
-    CacheUnsupported(String message) { super(message); }
+  /** The server refused a mode's flag: it stopped with a usage error (exit 2) before loading anything. */
+  static final class ModeUnsupported extends Exception {
+    ModeUnsupported(String message) { super(message); }
   }
 
   private static final Pattern LISTENING = Pattern.compile(" listening on (http://[^/\\s]+)/");
@@ -33,21 +34,28 @@ final class ServerProcess implements AutoCloseable {
   /** The "Loaded …" line's load time and retained heap, as the server printed them. */
   final long loadMillis, heapRetainedMb;
   final ProcessStats stats;
+  /** Null when the JVM could not be attached to (then no GC, heap or allocation figures). */
+  final JvmProbe probe;
 
-  private ServerProcess(Process process, String baseUrl, long loadMillis, long heapRetainedMb) {
+  private ServerProcess(Process process, String baseUrl, long loadMillis, long heapRetainedMb, JvmProbe probe) {
     this.process = process;
     this.baseUrl = baseUrl;
     this.loadMillis = loadMillis;
     this.heapRetainedMb = heapRetainedMb;
     this.stats = new ProcessStats(process.pid());
+    this.probe = probe;
   }
 
-  static ServerProcess start(Launchers launchers, String framework, Path feed, boolean cache, List<String> pinning, Path log)
-      throws IOException, CacheUnsupported {
+  /** The command that starts it: the pinning prefix, java with the shared flags and the heap, the mode's flags. */
+  static List<String> command(Launchers launchers, String framework, Mode mode, String heap, String java, Path feed, List<String> pinning) {
     List<String> command = new ArrayList<>(pinning);
-    command.addAll(launchers.javaCommand(framework));
+    command.addAll(launchers.javaCommand(framework, java, heap));
     command.addAll(List.of("--host", "127.0.0.1", "--port", "0", "--gtfs", feed.toString()));
-    if (cache) command.add("--cache");
+    command.addAll(mode.serverFlags);
+    return command;
+  }
+
+  static ServerProcess start(List<String> command, String framework, Mode mode, Path log) throws IOException, ModeUnsupported {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     CompletableFuture<String> listening = new CompletableFuture<>();
     CompletableFuture<Matcher> loaded = new CompletableFuture<>();
@@ -57,14 +65,21 @@ final class ServerProcess implements AutoCloseable {
     try {
       String url = listening.get(START_TIMEOUT_MINUTES, TimeUnit.MINUTES);
       Matcher load = loaded.getNow(null);
-      return new ServerProcess(process, url, load == null ? -1 : number(load.group(1)), load == null ? -1 : number(load.group(2)));
+      JvmProbe probe;
+      try {
+        probe = JvmProbe.attach(process.pid());
+      } catch (IOException e) {
+        System.out.println("[" + framework + "] no GC figures: " + e.getMessage());
+        probe = null;
+      }
+      return new ServerProcess(process, url, load == null ? -1 : number(load.group(1)), load == null ? -1 : number(load.group(2)), probe);
     } catch (Exception e) {
       process.destroyForcibly();
       int exit = waitFor(process);
       join(reader);
-      String why = "the server " + framework + " did not start (exit " + exit + "); its output is in " + log;
-      if (cache && exit == 2) throw new CacheUnsupported(framework + " does not take --cache yet (" + firstLine(log) + ")");
-      throw new IOException(why, e);
+      if (!mode.serverFlags.isEmpty() && exit == 2)
+        throw new ModeUnsupported(framework + " does not take " + String.join(" ", mode.serverFlags) + " (" + firstLine(log) + ")");
+      throw new IOException("the server " + framework + " did not start (exit " + exit + "); its output is in " + log, e);
     }
   }
 
@@ -106,17 +121,15 @@ final class ServerProcess implements AutoCloseable {
 
   private static String firstLine(Path log) {
     try {
-      List<String> lines = Files.readAllLines(log);
-      return lines.stream().filter(l -> !l.isBlank()).findFirst().orElse("no output");
+      return Files.readAllLines(log).stream().filter(l -> !l.isBlank()).findFirst().orElse("no output");
     } catch (IOException e) {
       return "no output";
     }
   }
 
-  int port() { return Integer.parseInt(baseUrl.substring(baseUrl.lastIndexOf(':') + 1)); }
-
   @Override
   public void close() {
+    if (probe != null) probe.close();
     stats.close();
     process.destroy();
     if (waitFor(process) == -1) process.destroyForcibly();

@@ -7,74 +7,132 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
 
 /**
- * Every step of a {@link Plan}, one after the other, each preceded by its warm-up. A step is k6's looping virtual
- * users as a closed workload: all its users start at once and each loops, on its own kept-alive connection,
- * until the step's time is up. Warm-up requests carry their own name, so the report keeps them apart. Every
- * response must be 200 with the body length the harness measured before the run: wrong or empty data counts as
- * an error, never as speed. Each phase prints a marker line, read by the harness to time steps and sample the server.
+ * Every step of a {@link Plan}, one after the other, each preceded by its warm-up; each step's population comes
+ * from its scenario. Every response must be 200 with the body length the harness measured before the run: wrong
+ * or empty data counts as an error, never as speed. Each measured response's time goes into the step's
+ * HdrHistogram (successes and errors apart), written to {@value #HISTOGRAMS} beside the plan at the end. Each
+ * phase prints a marker line when its first user starts and its last one ends: the harness times steps by them.
  */
 public class TransitSimulation extends Simulation {
-  static final String MARKER = "@@bench";
-  private final Plan plan = Plan.load(Path.of(System.getProperty(Plan.PROPERTY)));
+  static final String MARKER = "@@bench", HISTOGRAMS = "latency.hlog";
+  private final Path planFile = Path.of(System.getProperty(Plan.PROPERTY));
+  private final Plan plan = Plan.load(planFile);
+  private final List<Phase> measured = new ArrayList<>();
 
   {
     List<PopulationBuilder> phases = new ArrayList<>();
     long seconds = 0;
     for (int i = 0; i < plan.steps().size(); i++) {
       Step step = plan.steps().get(i);
-      if (step.warmupSeconds() > 0) phases.add(phase(i, step, true));
-      phases.add(phase(i, step, false));
+      Scenario scenario = Scenario.named(step.scenario());
+      if (step.warmupSeconds() > 0) phases.add(scenario.population(new Phase(i, step, true), this));
+      Phase phase = new Phase(i, step, false);
+      measured.add(phase);
+      phases.add(scenario.population(phase, this));
       seconds += step.warmupSeconds() + step.expectedSeconds();
     }
     // andThen on one population starts all its children together, so sequence the phases by nesting
     PopulationBuilder chain = phases.get(phases.size() - 1);
     for (int i = phases.size() - 2; i >= 0; i--) chain = phases.get(i).andThen(chain);
-    setUp(chain)
-        .protocols(http.baseUrl(plan.baseUrl()).disableWarmUp().disableCaching()) // warm-up would call gatling.io
-        .maxDuration(Duration.ofSeconds(seconds + 60L * plan.steps().size())); // bounded even if a server hangs
+    setUp(chain).protocols(protocol()).maxDuration(Duration.ofSeconds(seconds + 60L * plan.steps().size())); // bounded if a server hangs
   }
 
-  private PopulationBuilder phase(int index, Step step, boolean warmUp) {
-    String name = warmUp ? step.label() + " (warm-up)" : step.label();
-    Marker marker = new Marker(index, warmUp ? "warm-up" : "measure", step.users());
-    ChainBuilder work = work(step, name);
-    ChainBuilder loop = !warmUp && step.requestsPerUser() > 0
-        ? repeat(step.requestsPerUser()).on(work)
-        : during(Duration.ofSeconds(warmUp ? step.warmupSeconds() : step.durationSeconds())).on(work);
-    List<String> routes = step.scenario().equals("heavy") ? plan.heavyRoutes() : plan.smallRoutes();
-    return scenario(name).exec(marker::userStarted).exec(session -> session.set("deck", new Deck(routes)))
-        .exec(loop).exec(marker::userFinished)
-        .injectOpen(atOnceUsers(step.users()));
+  /** Each virtual user on its own connection, as k6's users are; no caching; no warm-up call to gatling.io. */
+  private HttpProtocolBuilder protocol() { return http.baseUrl(plan.baseUrl()).disableWarmUp().disableCaching(); }
+
+  Plan plan() { return plan; }
+
+  /** One phase of a step: its warm-up or its measured part. */
+  public static final class Phase {
+    private final int index;
+    private final Step step;
+    private final boolean warmUp;
+    private final Recorder ok = new Recorder(3), failed = new Recorder(3);
+    private final AtomicInteger started = new AtomicInteger(), finished = new AtomicInteger();
+
+    Phase(int index, Step step, boolean warmUp) {
+      this.index = index;
+      this.step = step;
+      this.warmUp = warmUp;
+    }
+
+    public Step step() { return step; }
+
+    /** Gatling's request name: warm-up requests carry their own, so Gatling's report keeps them apart. */
+    String requestName() { return warmUp ? step.label() + " (warm-up)" : step.label(); }
+
+    Session userStarted(Session session) {
+      if (started.getAndIncrement() == 0) marker("start");
+      return session;
+    }
+
+    Session userFinished(Session session, int users) {
+      if (finished.incrementAndGet() == users) marker("end");
+      return session;
+    }
+
+    private void marker(String event) {
+      System.out.println(MARKER + " " + event + " " + (warmUp ? "warm-up" : "measure") + " " + index + " " + System.currentTimeMillis());
+    }
+
+    /** The response just received: its time, as a success or an error (no response at all counts as an error at 0 ms). */
+    Session record(Session session) {
+      if (!warmUp) {
+        long millis = session.contains("rt") ? session.getInt("rt") : 0;
+        (session.isFailed() || !session.contains("rt") ? failed : ok).recordValue(millis);
+      }
+      return session.markAsSucceeded().remove("rt");
+    }
   }
 
-  private ChainBuilder work(Step step, String name) {
-    return switch (step.scenario()) {
-      case "heavy", "small" -> get(step, name, session -> session.<Deck>get("deck").draw());
-      case "hello" -> get(step, name, session -> Plan.ROOT)
-          .exec(get(step, name, session -> Plan.GREETING + randomName()))
-          .exec(get(step, name, session -> Plan.HELLO + randomName()));
-      case "think-time" -> get(step, name, session -> Plan.HELLO + randomName()).pause(Duration.ofMillis(step.pauseMillis()));
-      default -> throw new IllegalArgumentException("no such scenario: " + step.scenario());
-    };
+  /** k6's looping users: all start at once, each loops over work for the phase's time (or its fixed requests). */
+  PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work) {
+    Step step = phase.step();
+    ChainBuilder loop = !phase.warmUp && step.requests() > 0 ? repeat(step.requests()).on(work)
+        : during(Duration.ofSeconds(phase.warmUp ? step.warmupSeconds() : step.durationSeconds())).on(work);
+    return scenario(phase.requestName()).exec(phase::userStarted).exec(setUp::apply).exec(loop)
+        .exec(session -> phase.userFinished(session, step.load()))
+        .injectOpen(atOnceUsers(step.load()));
   }
 
-  /** GET path, checked: status 200 and exactly the expected body length for that path. */
-  private ChainBuilder get(Step step, String name, Function<Session, String> path) {
-    HttpRequestActionBuilder request = http(name).get(session -> session.getString("path"))
-        .check(status().is(200), bodyLength().is(session -> expectedLength(session.getString("path"))));
+  /**
+   * An open model: the phase's rate of new users, evenly spaced, each doing work once, whatever the answers;
+   * the users share one pool of kept-alive connections (a new one only when none is free).
+   */
+  PopulationBuilder arrivals(Phase phase, ChainBuilder work) {
+    Step step = phase.step();
+    int seconds = phase.warmUp ? step.warmupSeconds() : step.durationSeconds();
+    int users = Math.max(1, step.load() * seconds);
+    return scenario(phase.requestName()).exec(phase::userStarted).exec(work).exec(session -> phase.userFinished(session, users))
+        .injectOpen(rampUsers(users).during(Duration.ofSeconds(seconds)))
+        .protocols(protocol().shareConnections());
+  }
+
+  /** GET path, checked (status 200, exactly the expected body length) and recorded in the phase's histogram. */
+  ChainBuilder get(Phase phase, Function<Session, String> path, boolean newConnection) {
+    HttpRequestActionBuilder request = http(phase.requestName()).get(session -> session.getString("path"))
+        .check(responseTimeInMillis().saveAs("rt"), status().is(200),
+            bodyLength().is(session -> expectedLength(session.getString("path"))));
     return exec(session -> session.set("path", path.apply(session)))
-        .exec(step.newConnectionPerRequest() ? request.header("Connection", "close") : request);
+        .exec(newConnection ? request.header("Connection", "close") : request)
+        .exec(phase::record);
   }
 
   private Integer expectedLength(String path) {
@@ -85,43 +143,27 @@ public class TransitSimulation extends Simulation {
     return -1;
   }
 
-  private static String randomName() {
+  static String randomName() {
     char[] name = new char[Plan.SAMPLE_NAME.length()];
     for (int i = 0; i < name.length; i++) name[i] = (char) ('a' + ThreadLocalRandom.current().nextInt(26));
     return new String(name);
   }
 
-  /** A user's routes: each once, in a fresh shuffled order, again and again. */
-  static final class Deck {
-    private final List<String> routes;
-    private int next;
-
-    Deck(List<String> routes) { this.routes = new ArrayList<>(routes); }
-
-    String draw() {
-      if (next == 0) Collections.shuffle(routes, ThreadLocalRandom.current());
-      String route = routes.get(next);
-      next = (next + 1) % routes.size();
-      return Plan.schedulePath(route);
-    }
-  }
-
-  /** Prints when the first user of a phase starts and when its last one ends. */
-  record Marker(int step, String phase, int users, AtomicInteger started, AtomicInteger finished) {
-    Marker(int step, String phase, int users) { this(step, phase, users, new AtomicInteger(), new AtomicInteger()); }
-
-    Session userStarted(Session session) {
-      if (started.getAndIncrement() == 0) print("start");
-      return session;
-    }
-
-    Session userFinished(Session session) {
-      if (finished.incrementAndGet() == users) print("end");
-      return session;
-    }
-
-    private void print(String event) {
-      System.out.println(MARKER + " " + event + " " + phase + " " + step + " " + System.currentTimeMillis());
+  /** Every measured phase's histograms, tagged ok-STEP and failed-STEP, in HdrHistogram's log format. */
+  @Override
+  public void after() {
+    try (PrintStream out = new PrintStream(Files.newOutputStream(planFile.resolveSibling(HISTOGRAMS)), false, "UTF-8")) {
+      HistogramLogWriter log = new HistogramLogWriter(out);
+      log.outputLogFormatVersion();
+      for (Phase phase : measured) {
+        for (String outcome : List.of("ok", "failed")) {
+          var histogram = (outcome.equals("ok") ? phase.ok : phase.failed).getIntervalHistogram();
+          histogram.setTag(outcome + "-" + phase.index);
+          log.outputIntervalHistogram(histogram);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

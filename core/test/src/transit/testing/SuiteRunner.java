@@ -20,7 +20,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * `./mill test` runs each suite this way and prints the totals, whether tests pass or fail. Prints a line
  * per failure and per skip with the reason, then "N passed, N failed, N skipped"; writes the three numbers
  * to the file named by the first argument; exits 1 if any test failed. Arguments: totals file, suite name,
- * classes folder.
+ * classes folder, then optionally test class names (simple names) to run only those.
  */
 public final class SuiteRunner {
   public static void main(String[] args) throws IOException {
@@ -54,13 +54,19 @@ public final class SuiteRunner {
       }
     };
     LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectClasspathRoots(java.util.Set.of(Path.of(args[2])))).filters(includeClassNamePatterns(".*Test")).build();
+        .selectors(selectClasspathRoots(java.util.Set.of(Path.of(args[2])))).filters(includeClassNamePatterns(classPatterns(args))).build();
     Launcher launcher = LauncherFactory.create();
     launcher.execute(request, listener);
     String totals = passed + " passed, " + failed + " failed, " + skipped + " skipped";
     System.out.println(suite + ": " + totals);
     Files.writeString(Path.of(args[0]), passed + " " + failed + " " + skipped);
     System.exit(failed.get() > 0 ? 1 : 0);
+  }
+
+  /** Every *Test class, or only those named after the first three arguments. */
+  static String[] classPatterns(String[] args) {
+    if (args.length <= 3) return new String[] {".*Test"};
+    return java.util.Arrays.stream(args, 3, args.length).map(name -> ".*\\." + java.util.regex.Pattern.quote(name)).toArray(String[]::new);
   }
 
   static String name(TestIdentifier test) {

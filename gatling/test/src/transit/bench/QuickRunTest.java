@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,9 +11,9 @@ import transit.server.ServerStartup;
 import transit.synth.SyntheticFeed;
 
 /**
- * The whole pipeline with --quick on the generated feed, for every framework the build lists: the report must
- * have a row per framework in every scenario's table, with every step's figures and no errors. How fast anything
- * was is not tested.
+ * The whole pipeline with --profile quick on the generated feed, for every framework the build lists: every
+ * scenario's table must have a row per framework, mode and load with every figure and no errors, the server's and
+ * the client's resources sampled. How fast anything was is not tested.
  */
 class QuickRunTest {
   @Test
@@ -29,47 +27,31 @@ class QuickRunTest {
     String report = Files.readString(outcome.report());
     Path dir = results.resolve("latest");
 
-    for (String scenario : Options.SCENARIOS) {
-      String section = section(report, scenario);
-      int steps = Step.defaultUsers(scenario).size() * (scenario.equals("hello") || scenario.equals("think-time") ? 2 : 1);
-      List<String> header = cells(section.lines().filter(l -> l.startsWith("| Framework |")).findFirst().orElseThrow());
-      assertEquals(1 + 5 * steps, header.size(), scenario + ": a column group per step");
+    Scenario.Settings settings = Bench.settings(options, List.of(1, 2, 3));
+    for (String scenario : Scenario.names()) {
+      String section = ReportTest.section(report, scenario);
+      List<String> header = ReportTest.cells(section.lines().filter(l -> l.startsWith("| Framework |")).findFirst().orElseThrow());
       for (String framework : launchers.frameworks()) {
-        assertRowComplete(section, header, scenario, framework);
-        boolean cacheRun = !report.contains("No `--cache` run for " + framework + ":");
-        if (cacheRun && (scenario.equals("heavy") || scenario.equals("small")))
-          assertRowComplete(section, header, scenario, framework + " (cached)");
+        for (Mode mode : Mode.ALL) {
+          if (!Scenario.named(scenario).runsIn(mode) || report.contains("No " + mode.label + " run for " + framework + ":")) continue;
+          List<List<String>> rows = section.lines().filter(l -> l.startsWith("| " + framework + " | " + mode.label + " |"))
+              .map(ReportTest::cells).toList();
+          int steps = Scenario.named(scenario).steps(settings).size();
+          assertTrue(rows.size() >= steps, scenario + ", " + framework + " " + mode.label + ": a row per step in\n" + section);
+          List<String> first = rows.get(0);
+          assertEquals(header.size(), first.size());
+          for (int i = 0; i < header.size(); i++) {
+            assertNotEquals(Report.MISSING, first.get(i), scenario + ", " + framework + ", " + header.get(i));
+            if (header.get(i).equals("errors")) assertEquals("0", first.get(i), scenario + ", " + framework);
+          }
+        }
       }
+      assertTrue(section.contains("server CPU %"), scenario + ": the resources table");
     }
-    for (String chart : List.of("small-requests-per-second.png", "heavy-latency.png", "max-rss.png"))
-      assertTrue(Files.size(dir.resolve(chart)) > 1000, chart);
+    assertTrue(report.contains("Rates: [25, 50, 75] % of the slowest"), "the latency rates come from the calibration");
+    assertTrue(Files.size(dir.resolve("memory.png")) > 1000);
     for (String framework : launchers.frameworks())
-      assertTrue(Files.isRegularFile(dir.resolve(report.replaceAll("(?s).*- " + framework + ", serializing per request: \\[([^\\]]+)\\].*", "$1"))),
+      assertTrue(Files.isRegularFile(dir.resolve(report.replaceAll("(?s).*- r1-" + framework + "-idiomatic-[^:]*: \\[([^\\]]+)\\].*", "$1"))),
           framework + ": a link to its Gatling report");
-  }
-
-  private static void assertRowComplete(String section, List<String> header, String scenario, String label) {
-    List<String> row = section.lines().filter(l -> l.startsWith("| " + label + " |")).findFirst().map(QuickRunTest::cells)
-        .orElseThrow(() -> new AssertionError(scenario + ": no row for " + label + " in\n" + section));
-    assertEquals(header.size(), row.size(), scenario + ", " + label);
-    for (int i = 1; i < header.size(); i++) {
-      String what = scenario + ", " + label + ", " + header.get(i);
-      assertNotEquals(Report.MISSING, row.get(i), what);
-      if (header.get(i).endsWith("errors")) assertEquals("0", row.get(i), what);
-    }
-  }
-
-  /** The report's text from "## scenario" to the next heading. */
-  private static String section(String report, String scenario) {
-    int start = report.indexOf("\n## " + scenario + "\n");
-    assertTrue(start >= 0, "no section for " + scenario);
-    int end = report.indexOf("\n## ", start + 1);
-    return report.substring(start, end < 0 ? report.length() : end);
-  }
-
-  private static List<String> cells(String tableRow) {
-    List<String> cells = new ArrayList<>(Arrays.asList(tableRow.split("\\|")));
-    cells.remove(0); // before the first |
-    return cells.stream().map(String::trim).toList();
   }
 }

@@ -1,0 +1,98 @@
+package transit.bench;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The figures of a run, gathered over its rounds and written as the report's long tables, from made-up rows. */
+class ReportTest {
+  /** A step of 10 s that answered `ok` requests, each in `millis` ms, with the client at clientCpu % of its one CPU. */
+  static Results.Measurement measured(long ok, long millis, double clientCpu) {
+    Histogram latency = new Histogram(3);
+    latency.recordValueWithCount(millis, ok);
+    return new Results.Measurement(ok, 0, 10, latency, new ProcessStats.Window(5, 50, 90, 300 * 1024),
+        new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), new ProcessStats.Window(9, clientCpu, clientCpu, 100 * 1024), null, ok, 1);
+  }
+
+  static Results results(Options options) {
+    Results results = new Results(options, "1g");
+    results.cpus = Cpus.choose(List.of(0, 1), null, null);
+    return results;
+  }
+
+  @Test
+  void spreadIsTheMedianOfTheRoundsAndTheirRangeMarkedWhenWide() {
+    Results.Spread s = Results.Spread.of(Arrays.asList(100.0, 120.0, null, 104.0));
+    assertEquals(104, s.median());
+    assertEquals(100, s.min());
+    assertEquals(120, s.max());
+    assertTrue(s.wide(), "a range of 20 is more than 10 % of 104");
+    assertFalse(Results.Spread.of(List.of(100.0, 105.0, 109.0)).wide());
+    assertEquals("104 (100–120) ⚠", Report.spread(s, Report::count));
+    assertEquals("104", Report.spread(Results.Spread.of(List.of(104.0)), Report::count), "one round: no range");
+    assertNull(Results.Spread.of(Arrays.asList(null, Double.NaN)));
+  }
+
+  @Test
+  void aStepIsClientBoundWhenGatlingUsedNinetyPercentOfItsCpus() {
+    assertTrue(measured(100, 5, 91).clientBound());
+    assertFalse(measured(100, 5, 85).clientBound());
+    Results.Measurement twoCpus = new Results.Measurement(100, 0, 10, null, null, null, new ProcessStats.Window(9, 150, 150, 0), null, -1, 2);
+    assertFalse(twoCpus.clientBound(), "150 % of two CPUs is 75 %");
+  }
+
+  @Test
+  void theReportHasOneRowPerFrameworkModeAndUsersWithMediansAndRanges(@TempDir Path dir) throws Exception {
+    Options options = OptionsTest.parse("--scenarios", "small,latency", "--repeat", "3", "--rates", "50");
+    Results results = results(options);
+    Step one = Step.closed("small", "", 1, 5, 10), fifty = Step.closed("small", "", 50, 5, 10);
+    Step rate = new Step("latency", "", 50, true, 0, 0, 5, 10);
+    results.rates = List.of(50);
+    for (int round = 1; round <= 3; round++) {
+      for (String framework : Bench.rotation(List.of("cask", "javalin"), round)) {
+        for (Mode mode : Mode.ALL) {
+          results.rows.add(new Results.Row(framework, mode, "1g", round, one, measured(1000 + round * 100, 2, 30)));
+          results.rows.add(new Results.Row(framework, mode, "1g", round, fifty, measured(5000, 10, framework.equals("cask") ? 95 : 50)));
+        }
+        results.rows.add(new Results.Row(framework, Mode.IDIOMATIC, "1g", round, rate, measured(framework.equals("cask") ? 500 : 300, 3, 20)));
+      }
+    }
+    Report.write(results, dir, Charts.write(results, dir));
+    String report = Files.readString(dir.resolve("report.md"));
+    String small = section(report, "small");
+    List<String> rows = small.lines().filter(l -> l.startsWith("| cask |") || l.startsWith("| javalin |")).toList();
+    assertEquals(8 + 8 + 4, rows.size(), "throughput and resource rows (2 frameworks × 2 modes × 2 loads), ratio rows (idiomatic only)");
+    String caskOneUser = rows.get(0);
+    assertTrue(caskOneUser.startsWith("| cask | idiomatic | 1 | 120 (110–130) ⚠ |"), caskOneUser);
+    assertTrue(small.contains("| cask | idiomatic | 50 | 500 **client-bound** |"), "cask's client was at 95 %:\n" + small);
+    assertFalse(small.contains("| javalin | idiomatic | 50 | 500 **client-bound**"));
+    assertTrue(small.contains("| cask | idiomatic | 50 | 1.00 |"), "requests/s beside cached:\n" + small);
+    String latency = section(report, "latency");
+    assertTrue(latency.contains("| javalin | idiomatic | 50 req/s | 30.0 **fell behind** |"), latency);
+    assertTrue(latency.contains("| cask | idiomatic | 50 req/s | 50.0 |"), latency);
+    assertTrue(Files.size(dir.resolve("latency-50.png")) > 1000);
+    assertTrue(Files.size(dir.resolve("small-requests-per-second.png")) > 1000);
+    assertEquals(1 + 3 * (2 * 2 * 2 + 2), Files.readAllLines(dir.resolve("results.csv")).size(), "a line per round and step, and the header");
+  }
+
+  /** The report's text from "## name" to the next heading. */
+  static String section(String report, String name) {
+    int start = report.indexOf("\n## " + name + "\n");
+    assertTrue(start >= 0, "no section for " + name + " in\n" + report);
+    int end = report.indexOf("\n## ", start + 1);
+    return report.substring(start, end < 0 ? report.length() : end);
+  }
+
+  static List<String> cells(String tableRow) {
+    List<String> cells = new ArrayList<>(Arrays.asList(tableRow.split("\\|")));
+    cells.remove(0); // before the first |
+    return cells.stream().map(String::trim).toList();
+  }
+}
