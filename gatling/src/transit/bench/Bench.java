@@ -250,8 +250,7 @@ public final class Bench {
       Step step = run.steps().get(i);
       // an open step's requests arrive over its duration: fewer answered in it means the server fell behind
       double seconds = step.open() ? Math.max(s.seconds(), step.durationSeconds()) : s.seconds();
-      Results.Measurement m = new Results.Measurement(s.ok() == null ? 0 : s.ok().getTotalCount(),
-          s.failed() == null ? 0 : s.failed().getTotalCount(), seconds, s.ok(), server == null ? null : server.stats.window(s.start(), s.end()),
+      Results.Measurement m = new Results.Measurement(s.count("ok"), s.count("failed"), s.count("lost"), seconds, s.ok(), server == null ? null : server.stats.window(s.start(), s.end()),
           server == null || server.probe == null ? null : server.probe.window(s.start(), s.end()), s.client(), s.clientGc(),
           s.connectionsAccepted(), cpus.client().size());
       into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.round(), step, m));

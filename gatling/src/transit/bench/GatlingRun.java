@@ -29,10 +29,14 @@ final class GatlingRun {
   /** Gatling's JVM: a fixed heap (it holds whole responses for their length check) and the throughput collector. */
   static final List<String> JVM_FLAGS = List.of("-Xms2g", "-Xmx2g", "-XX:+UseParallelGC", "--add-opens=java.base/java.lang=ALL-UNNAMED");
 
-  /** A measured step as Gatling saw it: its window (epoch ms), response times, connections accepted in it. */
-  record StepRun(long start, long end, Histogram ok, Histogram failed, long connectionsAccepted,
+  /** A measured step as Gatling saw it: its window (epoch ms), response times by outcome, connections accepted in it. */
+  record StepRun(long start, long end, Map<String, Histogram> outcomes, long connectionsAccepted,
       ProcessStats.Window client, JvmProbe.Window clientGc) {
     double seconds() { return (end - start) / 1000.0; }
+
+    Histogram ok() { return outcomes.get("ok"); }
+
+    long count(String outcome) { return outcomes.containsKey(outcome) ? outcomes.get(outcome).getTotalCount() : 0; }
   }
 
   record Result(Path reportDir, List<StepRun> steps, String clientCollectors) {}
@@ -85,7 +89,10 @@ final class GatlingRun {
       List<StepRun> steps = new ArrayList<>();
       for (int i = 0; i < windows.length; i++) {
         long[] w = windows[i];
-        steps.add(new StepRun(w[0], w[1], byTag.get("ok-" + i), byTag.get("failed-" + i), w[2] >= 0 && w[3] >= 0 ? w[3] - w[2] : -1,
+        Map<String, Histogram> outcomes = new HashMap<>();
+        for (String outcome : TransitSimulation.OUTCOMES)
+          if (byTag.containsKey(outcome + "-" + i)) outcomes.put(outcome, byTag.get(outcome + "-" + i));
+        steps.add(new StepRun(w[0], w[1], outcomes, w[2] >= 0 && w[3] >= 0 ? w[3] - w[2] : -1,
             stats.window(w[0], w[1]), probe == null ? null : probe.window(w[0], w[1])));
       }
       return new Result(report, steps, probe == null ? "unknown" : probe.collectors);

@@ -47,7 +47,7 @@ final class Report {
     line("Each figure is the median of " + o.repeat() + " round" + (o.repeat() == 1 ? "" : "s") + ", with the rounds' range in "
         + "brackets; " + WIDE + " marks a range wider than " + Math.round(Results.WIDE_SPREAD * 100) + " % of its median. Requests/s "
         + "counts successful responses over the step; errors (summed over the rounds) are responses that were not 200 with the "
-        + "exact expected body length. Latencies are Gatling's response times in ms. **client-bound**: Gatling used at least "
+        + "exact expected body length, or no answer at all (refused, reset, timed out: counted in brackets). Latencies are Gatling's response times in ms. **client-bound**: Gatling used at least "
         + Math.round(Results.CLIENT_BOUND_SHARE * 100) + " % of its CPUs in some round, so that throughput is a lower bound, "
         + "the client's and not the server's. Warm-up requests are excluded.");
     line();
@@ -141,7 +141,7 @@ final class Report {
   private void latencyCells(Results.Group g, List<String> cells) {
     for (double p : PERCENTILES) cells.add(spread(g.spread(m -> m.percentile(p)), Report::millis));
     cells.add(spread(g.spread(Results.Measurement::maxLatency), Report::millis));
-    cells.add(String.valueOf(g.errors()));
+    cells.add(g.errors() + (g.lost() > 0 ? " (" + g.lost() + " unanswered)" : ""));
   }
 
   /** Medians over the rounds of what each side used. */
@@ -205,8 +205,8 @@ final class Report {
     tableHeader(head);
     for (Results.Group g : groups) {
       List<String> cells = rowStart(g, true);
-      cells.add(median(g.spread(m -> m.connectionsAccepted() < 0 || m.ok() + m.failed() == 0 ? null
-          : (double) m.connectionsAccepted() / (m.ok() + m.failed())), v -> String.format(Locale.ROOT, "%.2f", v)));
+      cells.add(median(g.spread(m -> m.connectionsAccepted() < 0 || m.ok() + m.failed() + m.lost() == 0 ? null
+          : (double) m.connectionsAccepted() / (m.ok() + m.failed() + m.lost())), v -> String.format(Locale.ROOT, "%.2f", v)));
       row(cells);
     }
     line();
@@ -249,7 +249,7 @@ final class Report {
   private List<String> csv() {
     List<String> lines = new ArrayList<>();
     List<String> head = new ArrayList<>(List.of("framework", "mode", "heap", "round", "scenario", "variant", "load", "open",
-        "ok", "errors", "seconds", "requests_per_s"));
+        "ok", "failed", "lost", "seconds", "requests_per_s"));
     PERCENTILES.forEach(p -> head.add("p" + percentileLabel(p) + "_ms"));
     head.addAll(List.of("max_ms", "server_cpu_s", "server_cpu_mean_percent", "server_cpu_max_percent", "server_rss_max_mb",
         "server_gc_ms", "server_heap_after_gc_max_mb", "server_allocated_bytes", "client_cpu_mean_percent", "client_gc_ms",
@@ -261,7 +261,7 @@ final class Report {
       Results.Measurement m = r.m();
       List<String> cells = new ArrayList<>(List.of(r.framework(), r.mode().label, r.heap(), String.valueOf(r.round()), r.step().scenario(),
           r.step().variant(), String.valueOf(r.step().load()), String.valueOf(r.step().open()), String.valueOf(m.ok()),
-          String.valueOf(m.failed()), String.format(Locale.ROOT, "%.3f", m.seconds()), String.format(Locale.ROOT, "%.1f", m.requestsPerSecond())));
+          String.valueOf(m.failed()), String.valueOf(m.lost()), String.format(Locale.ROOT, "%.3f", m.seconds()), String.format(Locale.ROOT, "%.1f", m.requestsPerSecond())));
       PERCENTILES.forEach(p -> cells.add(raw(m.percentile(p))));
       cells.add(raw(m.maxLatency()));
       cells.add(m.server() == null ? "" : String.format(Locale.ROOT, "%.2f", m.server().cpuSeconds()));

@@ -23,7 +23,8 @@ final class Results {
    */
   record Row(String framework, Mode mode, String heap, int round, Step step, Measurement m) {}
 
-  record Measurement(long ok, long failed, double seconds, Histogram latency, ProcessStats.Window server,
+  /** ok: right answers; failed: wrong ones; lost: none (refused, reset, timed out). latency: the right answers' times. */
+  record Measurement(long ok, long failed, long lost, double seconds, Histogram latency, ProcessStats.Window server,
       JvmProbe.Window serverGc, ProcessStats.Window client, JvmProbe.Window clientGc, long connectionsAccepted, int clientCpus) {
     double requestsPerSecond() { return seconds > 0 ? ok / seconds : 0; }
 
@@ -66,7 +67,9 @@ final class Results {
       return Spread.of(rounds.stream().map(r -> figure.apply(r.m)).toList());
     }
 
-    long errors() { return rounds.stream().mapToLong(r -> r.m.failed).sum(); }
+    long errors() { return rounds.stream().mapToLong(r -> r.m.failed + r.m.lost).sum(); }
+
+    long lost() { return rounds.stream().mapToLong(r -> r.m.lost).sum(); }
 
     boolean clientBound() { return rounds.stream().anyMatch(r -> r.m.clientBound()); }
 

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public interface Scenario {
   List<Scenario> ALL = List.of(new RouteScenario.Heavy(), new RouteScenario.Small(), new HelloScenario(),
-      new ThinkTimeScenario(), new LatencyScenario());
+      new ThinkTimeScenario(), new LatencyScenario(), new ConnectionsScenario());
 
   static List<String> names() { return ALL.stream().map(Scenario::name).toList(); }
 

@@ -27,11 +27,13 @@ import org.HdrHistogram.Recorder;
  * Every step of a {@link Plan}, one after the other, each preceded by its warm-up; each step's population comes
  * from its scenario. Every response must be 200 with the body length the harness measured before the run: wrong
  * or empty data counts as an error, never as speed. Each measured response's time goes into the step's
- * HdrHistogram (successes and errors apart), written to {@value #HISTOGRAMS} beside the plan at the end. Each
+ * HdrHistogram of its outcome (ok; failed: a wrong answer; lost: none at all, a refused or reset connection or a
+ * timeout), written to {@value #HISTOGRAMS} beside the plan at the end. Each
  * phase prints a marker line when its first user starts and its last one ends: the harness times steps by them.
  */
 public class TransitSimulation extends Simulation {
   static final String MARKER = "@@bench", HISTOGRAMS = "latency.hlog";
+  static final List<String> OUTCOMES = List.of("ok", "failed", "lost");
   private final Path planFile = Path.of(System.getProperty(Plan.PROPERTY));
   private final Plan plan = Plan.load(planFile);
   private final List<Phase> measured = new ArrayList<>();
@@ -64,13 +66,14 @@ public class TransitSimulation extends Simulation {
     private final int index;
     private final Step step;
     private final boolean warmUp;
-    private final Recorder ok = new Recorder(3), failed = new Recorder(3);
+    private final java.util.Map<String, Recorder> outcomes = new java.util.HashMap<>();
     private final AtomicInteger started = new AtomicInteger(), finished = new AtomicInteger();
 
     Phase(int index, Step step, boolean warmUp) {
       this.index = index;
       this.step = step;
       this.warmUp = warmUp;
+      OUTCOMES.forEach(o -> outcomes.put(o, new Recorder(3)));
     }
 
     public Step step() { return step; }
@@ -92,11 +95,12 @@ public class TransitSimulation extends Simulation {
       System.out.println(MARKER + " " + event + " " + (warmUp ? "warm-up" : "measure") + " " + index + " " + System.currentTimeMillis());
     }
 
-    /** The response just received: its time, as a success or an error (no response at all counts as an error at 0 ms). */
-    Session record(Session session) {
+    /** The request just made: its response time under its outcome (lost, with no response, at the time it took to fail). */
+    Session record(Session session, long startedMillis) {
       if (!warmUp) {
-        long millis = session.contains("rt") ? session.getInt("rt") : 0;
-        (session.isFailed() || !session.contains("rt") ? failed : ok).recordValue(millis);
+        boolean answered = session.contains("rt");
+        long millis = answered ? session.getInt("rt") : System.currentTimeMillis() - startedMillis;
+        outcomes.get(!answered ? "lost" : session.isFailed() ? "failed" : "ok").recordValue(millis);
       }
       return session.markAsSucceeded().remove("rt");
     }
@@ -130,9 +134,9 @@ public class TransitSimulation extends Simulation {
     HttpRequestActionBuilder request = http(phase.requestName()).get(session -> session.getString("path"))
         .check(responseTimeInMillis().saveAs("rt"), status().is(200),
             bodyLength().is(session -> expectedLength(session.getString("path"))));
-    return exec(session -> session.set("path", path.apply(session)))
+    return exec(session -> session.set("path", path.apply(session)).set("sent", System.currentTimeMillis()))
         .exec(newConnection ? request.header("Connection", "close") : request)
-        .exec(phase::record);
+        .exec(session -> phase.record(session, session.getLong("sent")));
   }
 
   private Integer expectedLength(String path) {
@@ -149,15 +153,15 @@ public class TransitSimulation extends Simulation {
     return new String(name);
   }
 
-  /** Every measured phase's histograms, tagged ok-STEP and failed-STEP, in HdrHistogram's log format. */
+  /** Every measured phase's histograms, tagged OUTCOME-STEP (ok-3, lost-3), in HdrHistogram's log format. */
   @Override
   public void after() {
     try (PrintStream out = new PrintStream(Files.newOutputStream(planFile.resolveSibling(HISTOGRAMS)), false, "UTF-8")) {
       HistogramLogWriter log = new HistogramLogWriter(out);
       log.outputLogFormatVersion();
       for (Phase phase : measured) {
-        for (String outcome : List.of("ok", "failed")) {
-          var histogram = (outcome.equals("ok") ? phase.ok : phase.failed).getIntervalHistogram();
+        for (String outcome : OUTCOMES) {
+          var histogram = phase.outcomes.get(outcome).getIntervalHistogram();
           histogram.setTag(outcome + "-" + phase.index);
           log.outputIntervalHistogram(histogram);
         }

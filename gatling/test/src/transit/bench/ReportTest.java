@@ -17,7 +17,7 @@ class ReportTest {
   static Results.Measurement measured(long ok, long millis, double clientCpu) {
     Histogram latency = new Histogram(3);
     latency.recordValueWithCount(millis, ok);
-    return new Results.Measurement(ok, 0, 10, latency, new ProcessStats.Window(5, 50, 90, 300 * 1024),
+    return new Results.Measurement(ok, 0, 0, 10, latency, new ProcessStats.Window(5, 50, 90, 300 * 1024),
         new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), new ProcessStats.Window(9, clientCpu, clientCpu, 100 * 1024), null, ok, 1);
   }
 
@@ -44,7 +44,7 @@ class ReportTest {
   void aStepIsClientBoundWhenGatlingUsedNinetyPercentOfItsCpus() {
     assertTrue(measured(100, 5, 91).clientBound());
     assertFalse(measured(100, 5, 85).clientBound());
-    Results.Measurement twoCpus = new Results.Measurement(100, 0, 10, null, null, null, new ProcessStats.Window(9, 150, 150, 0), null, -1, 2);
+    Results.Measurement twoCpus = new Results.Measurement(100, 0, 0, 10, null, null, null, new ProcessStats.Window(9, 150, 150, 0), null, -1, 2);
     assertFalse(twoCpus.clientBound(), "150 % of two CPUs is 75 %");
   }
 

@@ -1,0 +1,26 @@
+package transit.bench;
+
+import io.gatling.javaapi.core.PopulationBuilder;
+import java.util.List;
+
+/**
+ * The reference's 1,000 concurrent connections (wrk -c1000 on `/`): that many users, each on its own kept-alive
+ * connection, all connecting at once. A server whose listen backlog or pool is too small shows it as requests
+ * lost (refused, reset, timed out) and as a long tail of latency.
+ */
+final class ConnectionsScenario implements Scenario {
+  public String name() { return "connections"; }
+
+  public String about() {
+    return "`GET /` from 1,000 users at once, each on its own kept-alive connection (100 with --profile quick)";
+  }
+
+  public List<Step> steps(Settings settings) {
+    return settings.usersOr(List.of(settings.quick() ? 100 : 1000)).stream()
+        .map(users -> Step.closed(name(), "", users, settings.warmupSeconds(), settings.durationSeconds())).toList();
+  }
+
+  public PopulationBuilder population(TransitSimulation.Phase phase, TransitSimulation simulation) {
+    return simulation.closedLoop(phase, session -> session, simulation.get(phase, session -> Plan.ROOT, false));
+  }
+}
