@@ -24,6 +24,16 @@ public final class Csr {
     return new Csr(offsets, values);
   }
 
+  /** An index as {@link #offsets()} and {@link #values()} gave it (values null for the identity). */
+  static Csr of(int[] offsets, int[] values) {
+    if (offsets.length == 0 || offsets[0] != 0) throw new IllegalArgumentException("offsets must start at 0");
+    for (int g = 1; g < offsets.length; g++) if (offsets[g] < offsets[g - 1]) throw new IllegalArgumentException("offsets must not decrease");
+    if (values != null && values.length != offsets[offsets.length - 1]) throw new IllegalArgumentException("values and offsets disagree");
+    return new Csr(offsets, values);
+  }
+
+  int[] offsets() { return offsets; }
+
   /** The same groups with values 0..n-1: for data already stored in group order. */
   static Csr identity(Csr grouping) {
     return new Csr(grouping.offsets, null);

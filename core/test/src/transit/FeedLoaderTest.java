@@ -212,6 +212,52 @@ class FeedLoaderTest {
   }
 
   @Test
+  void requiredFileWithAHeaderAndNoRows() {
+    assertEquals("stop_times.txt: the header (line 1) is followed by no rows; a feed without stop times cannot be served",
+        loadError(mapOf("stop_times.txt", STOP_TIMES_HEADER)));
+    assertEquals("trips.txt: the header (line 1) is followed by no rows; a feed without trips cannot be served",
+        loadError(mapOf("trips.txt", TRIPS_HEADER + "\n")));
+  }
+
+  static final String UNTERMINATED = ": a quoted value starts on this line and never ends (unterminated quote)";
+
+  @Test
+  void unterminatedQuoteIsReportedWhereItOpens() {
+    // in a small file the quoted value runs to the end of the file
+    assertEquals("trips.txt line 3" + UNTERMINATED,
+        loadError(mapOf("trips.txt", TRIPS_HEADER + "R1,WKD,T1\nR1,\"WKD,T2\nR1,WKD,T3\nR1,WKD,T4\n")));
+    assertEquals("trips.txt line 4" + UNTERMINATED,
+        loadError(mapOf("trips.txt", TRIPS_HEADER + "R1,WKD,T1\nR1,WKD,T2\nR1,WKD,\"T3\n")));
+    assertEquals("stop_times.txt line 2" + UNTERMINATED,
+        loadError(mapOf("stop_times.txt", STOP_TIMES_HEADER + "T1,\"05:00:00,05:00:00,S1,1\nT1,05:05:00,05:05:00,S2,2\n")));
+    assertEquals("routes.txt line 1" + UNTERMINATED, loadError(mapOf("routes.txt", "route_id,\"route_short_name\nR1,1\n")));
+  }
+
+  @Test
+  void unterminatedQuoteInALargeFileIsReportedWhereItOpens() {
+    StringBuilder trips = new StringBuilder(TRIPS_HEADER + "R1,WKD,T1\nR1,WKD,T2\nR1,WKD,\"T3,x\n");
+    for (int i = 0; i < 20_000; i++) trips.append("R1,WKD,T").append(i + 10).append('\n');
+    String error = loadError(mapOf("trips.txt", trips.toString()));
+    assertEquals("trips.txt line 4" + UNTERMINATED, error);
+  }
+
+  @Test
+  void aQuotedValueOverSeveralLinesIsNotAnError() {
+    Feed feed = Feed.load(Fixtures.tinyFeedWith(mapOf("routes.txt", "route_id,route_long_name\nR1,\"Main\nStreet\"\n\nR+2,x\nR3,\"\"\n")));
+    assertEquals(3, feed.routeIds.size());
+    assertEquals(3L, feed.rowsPerFile.get("routes.txt"));
+  }
+
+  @Test
+  void truncatedZip() throws Exception {
+    Path zip = Fixtures.zip(Fixtures.tinyFeed(), "");
+    byte[] bytes = java.nio.file.Files.readAllBytes(zip);
+    java.nio.file.Files.write(zip, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    assertEquals(zip + ": not a directory or a readable zip (zip END header not found)",
+        assertThrows(FeedException.class, () -> Feed.load(zip)).getMessage());
+  }
+
+  @Test
   void pathThatIsNeitherADirectoryNorAZip() throws Exception {
     Path missing = Path.of("/nonexistent/feed.zip");
     assertEquals(missing + ": no such file or directory", assertThrows(FeedException.class, () -> Feed.load(missing)).getMessage());
