@@ -120,7 +120,7 @@ final class CsvFile implements AutoCloseable {
     settings.setEmptyValue("");
     parser = new CsvParser(settings);
     try {
-      parser.beginParsing(new InputStreamReader(new BufferedInputStream(source.open(), 1 << 16), StandardCharsets.UTF_8));
+      parser.beginParsing(new InputStreamReader(source.open(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -214,8 +214,8 @@ public final class FeedLoader {
     }
   }
 
-  /** One load: the builders live here and are dropped once the feed is built. */
-  private static final class Run {
+  /** One load: the builders live here and are dropped once the feed is built. (LoadStepsBenchmark times its steps.) */
+  static final class Run {
     final Files files;
     final boolean concurrent;
     final Map<String, Long> rows = new LinkedHashMap<>();
@@ -506,8 +506,7 @@ public final class FeedLoader {
       steps.add(watch.step("stop_times: grouped by trip, by stop_sequence", n));
 
       watch = new Stopwatch();
-      Csr byStop = Csr.group(stop, stops.size());
-      sortByDeparture(byStop, departure, arrival);
+      Csr byStop = byStopInDepartureOrder(stop, stops.size(), departure, arrival);
       steps.add(watch.step("stop_times: indexed by stop, by departure", n));
 
       watch = new Stopwatch();
@@ -542,21 +541,46 @@ public final class FeedLoader {
       return out;
     }
 
-    /** Orders each stop's stop_times by departure (arrival when departure is empty), ties by trip order. */
-    static void sortByDeparture(Csr byStop, int[] departure, int[] arrival) {
+    /** Times past this many seconds (a day's schedule runs to 30 h or so) are sorted, not counted. */
+    static final int MAX_COUNTED_SECONDS = 7 * 24 * 3600;
+
+    /**
+     * Stop times grouped by stop, each stop's by departure (arrival when departure is empty, untimed last), ties
+     * in stop time order: a stable counting sort by time, then a stable one by stop. Two linear passes rather
+     * than a sort per stop; a feed with times past MAX_COUNTED_SECONDS is sorted instead.
+     */
+    static Csr byStopInDepartureOrder(int[] stop, int stops, int[] departure, int[] arrival) {
+      int n = stop.length, latest = -1;
+      int[] time = new int[n];
+      for (int i = 0; i < n; i++) {
+        time[i] = departure[i] != GtfsTime.NONE ? departure[i] : arrival[i];
+        latest = Math.max(latest, time[i]);
+      }
+      if (latest >= MAX_COUNTED_SECONDS) return sortedByDeparture(Csr.group(stop, stops), time);
+      int untimed = latest + 1; // GtfsTime.NONE sorts after every time
+      int[] start = new int[untimed + 2];
+      for (int t : time) start[(t == GtfsTime.NONE ? untimed : t) + 1]++;
+      for (int t = 0; t <= untimed; t++) start[t + 1] += start[t];
+      int[] byTime = new int[n];
+      for (int i = 0; i < n; i++) byTime[start[time[i] == GtfsTime.NONE ? untimed : time[i]]++] = i;
+      return Csr.group(stop, stops, byTime);
+    }
+
+    /** byStop with each stop's stop times sorted by time (untimed last), ties by stop time. */
+    static Csr sortedByDeparture(Csr byStop, int[] time) {
       int[] values = byStop.values();
       long[] keys = new long[0];
       for (int s = 0, stopsCount = byStop.groups(); s < stopsCount; s++) {
         int from = byStop.start(s), to = byStop.end(s);
         if (keys.length < to - from) keys = new long[to - from];
         for (int i = from; i < to; i++) {
-          int stopTime = values[i];
-          int time = departure[stopTime] != GtfsTime.NONE ? departure[stopTime] : arrival[stopTime];
-          keys[i - from] = ((long) (time == GtfsTime.NONE ? Integer.MAX_VALUE : time) << 32) | stopTime;
+          int t = time[values[i]];
+          keys[i - from] = ((long) (t == GtfsTime.NONE ? Integer.MAX_VALUE : t) << 32) | values[i];
         }
         Arrays.sort(keys, 0, to - from);
         for (int i = from; i < to; i++) values[i] = (int) keys[i - from];
       }
+      return byStop;
     }
   }
 }

@@ -73,6 +73,27 @@ class FeedLoaderTest {
   }
 
   @Test
+  void theCountingSortByStopAndDepartureOrdersAsSortingEachStopDoes() {
+    java.util.Random random = new java.util.Random(7);
+    for (int latest : new int[] {30 * 3600, FeedLoader.Run.MAX_COUNTED_SECONDS + 5}) {
+      int n = 5000, stops = 40;
+      int[] stop = new int[n], departure = new int[n], arrival = new int[n], time = new int[n];
+      for (int i = 0; i < n; i++) {
+        stop[i] = random.nextInt(stops);
+        arrival[i] = random.nextInt(10) == 0 ? GtfsTime.NONE : random.nextInt(200) * 60; // many ties
+        departure[i] = random.nextInt(3) == 0 ? GtfsTime.NONE : random.nextInt(200) * 60;
+        time[i] = departure[i] != GtfsTime.NONE ? departure[i] : arrival[i];
+      }
+      departure[0] = latest;
+      time[0] = latest;
+      Csr counted = FeedLoader.Run.byStopInDepartureOrder(stop, stops, departure, arrival);
+      Csr sorted = FeedLoader.Run.sortedByDeparture(Csr.group(stop, stops), time);
+      assertArrayEquals(sorted.offsets(), counted.offsets());
+      assertArrayEquals(sorted.values(), counted.values());
+    }
+  }
+
+  @Test
   void indexesTripsByService() {
     int wkd = TINY.serviceIds.code("WKD");
     assertEquals(2, TINY.tripsByService.size(wkd));

@@ -60,7 +60,7 @@ class FeedReloaderTest {
       Thread.sleep(200);
       assertEquals("a-T1", firstTrip(api), "an unchanged feed is not reloaded");
       publish(dir, "b", feed);
-      waitFor(() -> firstTrip(api).equals("b-T1"), "the new feed");
+      waitFor(() -> firstTrip(api).equals("b-T1") && out.size() > 0, "the new feed");
       assertEquals(Feed.load(feed).checksum, api.health().checksum());
       assertNotEquals(servedSince, api.health().loadedAt());
       assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("test: reloaded after the feed changed on disk. Loaded " + feed
@@ -77,7 +77,7 @@ class FeedReloaderTest {
       reloader.watch();
       Files.writeString(feed.resolve("stop_times.txt"), "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
           + "a-T1,05:00:00,05:00:00,a-S1,1\na-T1,\"05:10:00,05:10:00,a-S2,2\n");
-      waitFor(() -> api.health().lastFailedReload() != null, "the failed reload");
+      waitFor(() -> api.health().lastFailedReload() != null && err.toString(StandardCharsets.UTF_8).endsWith(System.lineSeparator()), "the failed reload");
       FailedReload failed = api.health().lastFailedReload();
       String error = "stop_times.txt line 3: a quoted value starts on this line and never ends (unterminated quote)";
       assertEquals(error, failed.error());
