@@ -12,15 +12,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import transit.Feed;
 import transit.Fixtures;
+import transit.SwapsUnderLoad;
 import transit.api.Model.FailedReload;
 import transit.api.Model.TripSchedule;
 import transit.api.TransitApi;
@@ -116,35 +113,16 @@ class FeedReloaderTest {
   void requestsDuringReplacementsSeeOneFeedOrTheOtherNeverAMix(@TempDir Path dir) throws Exception {
     Feed a = Feed.load(Fixtures.writeFeed(dir.resolve("a"), "a", 200, 10)), b = Feed.load(Fixtures.writeFeed(dir.resolve("b"), "b", 200, 10));
     TransitApi api = new TransitApi(a, 0, Clock.systemUTC(), 16L << 20);
-    AtomicBoolean stop = new AtomicBoolean();
-    AtomicReference<String> problem = new AtomicReference<>();
-    AtomicLong sawA = new AtomicLong(), sawB = new AtomicLong();
-    List<Thread> clients = new ArrayList<>();
-    for (int c = 0; c < 4; c++) {
-      Thread t = new Thread(() -> {
-        while (!stop.get() && problem.get() == null) {
-          var reply = api.schedules("R" + (int) (Math.random() * 10), null);
-          if (!reply.isOk()) problem.set("failed: " + reply.error());
-          String tag = reply.body().get(0).tripId().substring(0, 2);
-          for (TripSchedule trip : reply.body()) {
-            if (!trip.tripId().startsWith(tag) || !trip.schedules().stream().allMatch(s -> s.stopId().startsWith(tag)))
-              problem.set("a mix of feeds: " + trip);
-          }
-          (tag.equals("a-") ? sawA : sawB).incrementAndGet();
-          var departures = api.departures(tag + "S7", "20260915", "05:00:00", "20");
-          if (!departures.isOk() && departures.status() != 404) problem.set("failed: " + departures.error());
-        }
-      });
-      t.start();
-      clients.add(t);
-    }
-    for (int i = 0; i < 400 && problem.get() == null; i++) {
-      api.replace(i % 2 == 0 ? b : a, 0, "csv");
-      Thread.sleep(2);
-    }
-    stop.set(true);
-    for (Thread t : clients) t.join();
-    assertNull(problem.get());
-    assertTrue(sawA.get() > 0 && sawB.get() > 0, "requests saw both feeds: " + sawA + " and " + sawB);
+    SwapsUnderLoad.run(4, 400, 2, i -> api.replace(i % 2 == 0 ? b : a, 0, "csv"), () -> {
+      var reply = api.schedules("R" + (int) (Math.random() * 10), null);
+      if (!reply.isOk()) throw new AssertionError("failed: " + reply.error());
+      String tag = reply.body().get(0).tripId().substring(0, 2);
+      for (TripSchedule trip : reply.body())
+        if (!trip.tripId().startsWith(tag) || !trip.schedules().stream().allMatch(s -> s.stopId().startsWith(tag)))
+          throw new AssertionError("a mix of feeds: " + trip);
+      var departures = api.departures(tag + "S7", "20260915", "05:00:00", "20"); // 404 once the other feed serves
+      if (!departures.isOk() && departures.status() != 404) throw new AssertionError("failed: " + departures.error());
+      return tag.substring(0, 1);
+    });
   }
 }
