@@ -76,10 +76,14 @@ public final class FeedReloader implements AutoCloseable {
   }
 
   private void poll() {
-    Signature now = Signature.of(path);
-    boolean settled = now.equals(lastSeen);
-    lastSeen = now;
-    if (settled && !now.equals(served)) reload("the feed changed on disk");
+    try {
+      Signature now = Signature.of(path);
+      boolean settled = now.equals(lastSeen);
+      lastSeen = now;
+      if (settled && !now.equals(served)) reload("the feed changed on disk");
+    } catch (RuntimeException e) { // a task that throws is never run again: the watch must go on
+      err.println(server + ": cannot check " + path + " for a new feed: " + e);
+    }
   }
 
   /** Queues a reload on this class's thread; one already queued (not yet started) covers this one too. */
