@@ -5,11 +5,11 @@ import com.univocity.parsers.csv.CsvParserSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -76,13 +76,7 @@ public class LoadStepsBenchmark {
     Files.delete(snapshots);
   }
 
-  private InputStream stopTimesBytes() {
-    try {
-      return files.open("stop_times.txt");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
+  private InputStream stopTimesBytes() throws IOException { return files.open("stop_times.txt"); }
 
   /** The floor of the stop_times step: its bytes, inflated from the zip (or read from the directory). */
   @Benchmark
@@ -115,7 +109,7 @@ public class LoadStepsBenchmark {
   @Benchmark
   public long univocityColumnsAskedFor(Blackhole hole) throws IOException {
     long[] rows = {0};
-    try (CsvFile csv = new CsvFile("stop_times.txt", this::stopTimesBytesOrThrow, files.size("stop_times.txt"), false)) {
+    try (CsvFile csv = new CsvFile("stop_times.txt", this::stopTimesBytes, files.size("stop_times.txt"), false)) {
       for (String column : new String[] {"trip_id", "arrival_time", "departure_time", "stop_id", "stop_sequence"}) csv.required(column);
       csv.forEachRow((row, line) -> {
         hole.consume(row);
@@ -125,23 +119,19 @@ public class LoadStepsBenchmark {
     return rows[0];
   }
 
-  private InputStream stopTimesBytesOrThrow() throws IOException { return files.open("stop_times.txt"); }
-
   /** The loader's stop_times step: those rows into int columns, times parsed, trip and stop ids coded. */
   @Benchmark
-  public Object stopTimesToColumns() throws IOException {
-    FeedLoader.Run run = new FeedLoader.Run(files, false);
-    FeedLoader.Run.StopTimeColumns columns = run.new StopTimeColumns();
-    run.read("stop_times.txt", true, columns);
-    return columns;
-  }
+  public Object stopTimesToColumns() throws IOException { return readAlone("stop_times.txt", run -> run.new StopTimeColumns()); }
 
   /** The loader's trips.txt step. */
   @Benchmark
-  public Object tripsToColumns() throws IOException {
+  public Object tripsToColumns() throws IOException { return readAlone("trips.txt", run -> run.new TripColumns()); }
+
+  /** One file read by a load of its own into the columns reader makes. */
+  private Object readAlone(String file, Function<FeedLoader.Run, FeedLoader.Run.Reader> reader) throws IOException {
     FeedLoader.Run run = new FeedLoader.Run(files, false);
-    FeedLoader.Run.TripColumns columns = run.new TripColumns();
-    run.read("trips.txt", true, columns);
+    FeedLoader.Run.Reader columns = reader.apply(run);
+    run.read(file, true, columns);
     return columns;
   }
 
