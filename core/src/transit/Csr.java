@@ -24,6 +24,30 @@ public final class Csr {
     return new Csr(offsets, values);
   }
 
+  /**
+   * Groups the indexes of order (a permutation of 0..groupOf.length-1) by groupOf, each group's in the order
+   * they come in order: a stable counting sort of an ordered sequence.
+   */
+  static Csr group(int[] groupOf, int groups, int[] order) {
+    int[] offsets = new int[groups + 1];
+    for (int g : groupOf) offsets[g + 1]++;
+    for (int g = 0; g < groups; g++) offsets[g + 1] += offsets[g];
+    int[] next = java.util.Arrays.copyOf(offsets, groups);
+    int[] values = new int[order.length];
+    for (int i : order) values[next[groupOf[i]]++] = i;
+    return new Csr(offsets, values);
+  }
+
+  /** An index as {@link #offsets()} and {@link #values()} gave it (values null for the identity). */
+  static Csr of(int[] offsets, int[] values) {
+    if (offsets.length == 0 || offsets[0] != 0) throw new IllegalArgumentException("offsets must start at 0");
+    for (int g = 1; g < offsets.length; g++) if (offsets[g] < offsets[g - 1]) throw new IllegalArgumentException("offsets must not decrease");
+    if (values != null && values.length != offsets[offsets.length - 1]) throw new IllegalArgumentException("values and offsets disagree");
+    return new Csr(offsets, values);
+  }
+
+  int[] offsets() { return offsets; }
+
   /** The same groups with values 0..n-1: for data already stored in group order. */
   static Csr identity(Csr grouping) {
     return new Csr(grouping.offsets, null);

@@ -10,6 +10,16 @@ public final class Dictionary {
   private final List<String> values = new ArrayList<>();
   private String[] frozen;
 
+  Dictionary() {}
+
+  /** A dictionary whose codes are the positions of values, which must be distinct. */
+  static Dictionary of(String[] values) {
+    Dictionary d = new Dictionary();
+    for (String v : values) d.encode(v);
+    if (d.size() != values.length) throw new IllegalArgumentException("duplicate values");
+    return d.freeze();
+  }
+
   /** The code of value, adding it if new. */
   int encode(String value) {
     Integer code = codes.get(value);
@@ -34,6 +44,16 @@ public final class Dictionary {
   }
 
   public int size() { return values.size(); }
+
+  /** Every value, in code order. */
+  String[] values() { return values.toArray(new String[0]); }
+
+  /** The heap it holds: the strings, the map's nodes, boxed codes past Integer's cache, the lists. */
+  long estimatedHeapBytes() {
+    int n = values.size(), table = Integer.highestOneBit(Math.max(1, (int) (n / 0.75f)) * 2 - 1);
+    return Feed.strings(values.toArray(new String[0])) + 48 + Feed.array(table) + 32L * n + 16L * Math.max(0, n - 128)
+        + 24 + Feed.array(n) + (frozen == null ? 0 : Feed.array(n));
+  }
 
   /** Fixes the table once loading is over, so lookups are a plain array read. */
   Dictionary freeze() {

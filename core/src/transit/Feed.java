@@ -1,6 +1,7 @@
 package transit;
 
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,12 +28,19 @@ public final class Feed {
   /** Rows read per file, in reading order. */
   public final Map<String, Long> rowsPerFile;
   public final long loadMillis;
+  /** Identifies the feed's contents (FeedLoader.Files#checksum): a replaced feed has another. */
+  public final String checksum;
+  /** What the load spent its time on, step by step (--verbose prints them). */
+  public final List<Step> steps;
+
+  /** One step of a load: rows handled, wall and CPU milliseconds, and the thread it ran on. */
+  public record Step(String name, long rows, long millis, long cpuMillis, String thread) {}
 
   Feed(String source, ZoneId timeZone, Dictionary routeIds, Dictionary serviceIds, Dictionary stopIds,
       ServiceCalendar calendar, String[] tripIds, int[] tripRoute, int[] tripService, int[] stopTimeTrip,
       int[] stopTimeStop, int[] stopTimeArrival, int[] stopTimeDeparture, int[] stopTimeSequence,
       Csr tripsByRoute, Csr stopTimesByTrip, Csr stopTimesByStop, Csr tripsByService,
-      Map<String, Long> rowsPerFile, long loadMillis) {
+      Map<String, Long> rowsPerFile, long loadMillis, String checksum, List<Step> steps) {
     this.source = source;
     this.timeZone = timeZone;
     this.routeIds = routeIds;
@@ -53,6 +61,8 @@ public final class Feed {
     this.tripsByService = tripsByService;
     this.rowsPerFile = rowsPerFile;
     this.loadMillis = loadMillis;
+    this.checksum = checksum;
+    this.steps = steps;
   }
 
   public static Feed load(java.nio.file.Path path) { return FeedLoader.load(path); }
@@ -77,6 +87,30 @@ public final class Feed {
   public int departure(int stopTime) { return stopTimeDeparture[stopTime]; }
 
   public int stopSequence(int stopTime) { return stopTimeSequence[stopTime]; }
+
+  /**
+   * The heap this feed retains, estimated object by object (64-bit JVM, compressed references): what a reload
+   * reports, since measuring it as the first load does takes a full GC that would stall every request.
+   */
+  public long estimatedHeapBytes() {
+    long bytes = columnBytes() + 4 * 16; // the four Csr objects
+    bytes += array(tripIds.length) + strings(tripIds);
+    for (Dictionary d : new Dictionary[] {routeIds, serviceIds, stopIds}) bytes += d.estimatedHeapBytes();
+    bytes += calendar.estimatedHeapBytes();
+    return bytes;
+  }
+
+  /** A reference array's bytes. */
+  static long array(int length) { return align(16L + 4L * length); }
+
+  /** The strings' bytes: a String object and its byte array each (Latin-1 ones, one byte a character). */
+  static long strings(String[] values) {
+    long bytes = 0;
+    for (String v : values) bytes += 24 + align(16L + v.length());
+    return bytes;
+  }
+
+  static long align(long bytes) { return (bytes + 7) & ~7L; }
 
   /** Bytes held by the columns and indexes (arrays exactly; strings and dictionaries estimated). */
   public long columnBytes() {

@@ -16,6 +16,12 @@ public final class GtfsTime {
   public static int parse(String text) {
     if (text == null || text.isEmpty()) return NONE;
     int n = text.length();
+    if (n == 8 && text.charAt(2) == ':' && text.charAt(5) == ':') { // HH:MM:SS, nearly every time of a feed
+      int h1 = text.charAt(0) - '0', h2 = text.charAt(1) - '0', m1 = text.charAt(3) - '0', m2 = text.charAt(4) - '0',
+          s1 = text.charAt(6) - '0', s2 = text.charAt(7) - '0';
+      if ((h1 | h2 | m1 | m2 | s1 | s2) >= 0 && h1 <= 9 && h2 <= 9 && m1 <= 5 && m2 <= 9 && s1 <= 5 && s2 <= 9)
+        return (h1 * 10 + h2) * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2;
+    }
     int firstColon = text.indexOf(':');
     if (firstColon < 1 || firstColon > 3 || n != firstColon + 6 || text.charAt(firstColon + 3) != ':')
       throw new IllegalArgumentException("expected H:MM:SS or HH:MM:SS");

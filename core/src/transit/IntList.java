@@ -14,7 +14,17 @@ final class IntList {
     values[size++] = value;
   }
 
+  /** Grows to hold at least capacity values, so a column whose length can be estimated is copied once at most. */
+  void ensureCapacity(int capacity) {
+    if (capacity > values.length) values = Arrays.copyOf(values, capacity);
+  }
+
   int size() { return size; }
+
+  /** Replaces each value v by codes[v]. */
+  void map(int[] codes) {
+    for (int i = 0; i < size; i++) values[i] = codes[values[i]];
+  }
 
   int get(int i) { return values[i]; }
 

@@ -30,6 +30,20 @@ public final class ServiceCalendar {
     this.exceptions = exceptions;
   }
 
+  /** The heap it holds: the per-service arrays and the map of exceptions (a node and a boxed key each). */
+  long estimatedHeapBytes() {
+    int n = exceptions.size();
+    return Feed.align(16L + weekdayMask.length) + 2 * Feed.align(16L + 4L * firstDay.length) + 48 + Feed.array(2 * n) + 56L * n;
+  }
+
+  byte[] weekdayMask() { return weekdayMask; }
+
+  int[] firstDay() { return firstDay; }
+
+  int[] lastDay() { return lastDay; }
+
+  Map<Long, Byte> exceptions() { return exceptions; }
+
   /** Parses YYYYMMDD; throws IllegalArgumentException for anything else, 20260230 included. */
   public static LocalDate parseDate(String text) {
     if (text == null || text.length() != 8) throw new IllegalArgumentException("expected YYYYMMDD");

@@ -133,7 +133,10 @@ object JsonWriters:
   given Writer[ApiError] = obj(3): (o, e) =>
     field(o, "status", e.status); field(o, "error", e.error); field(o, "message", e.message)
 
-  given Writer[FeedSummary] = obj(8): (o, s) =>
-    field(o, "source", s.source); field(o, "routes", s.routes); field(o, "trips", s.trips)
+  given Writer[FailedReload] = obj(2)((o, f) => { field(o, "at", f.at); field(o, "error", f.error) })
+
+  given Writer[FeedSummary] = obj(12): (o, s) =>
+    field(o, "source", s.source); field(o, "checksum", s.checksum); field(o, "loaded_at", s.loadedAt)
+    field(o, "loaded_from", s.loadedFrom); field(o, "routes", s.routes); field(o, "trips", s.trips)
     field(o, "stop_times", s.stopTimes); field(o, "stops", s.stops); field(o, "services", s.services)
-    field(o, "load_ms", s.loadMillis); field(o, "heap_bytes", s.heapBytes)
+    field(o, "load_ms", s.loadMillis); field(o, "heap_bytes", s.heapBytes); field(o, "last_failed_reload", s.lastFailedReload)

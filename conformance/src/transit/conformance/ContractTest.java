@@ -131,9 +131,28 @@ class ContractTest {
   @MethodSource("frameworks")
   void healthSummarisesTheFeed(String framework) {
     Http r = Http.get(servers.get(framework).port(), "/health");
-    String expected = "{\"source\":\"" + Fixtures.tinyFeed() + "\",\"routes\":3,\"trips\":4,\"stop_times\":8,\"stops\":4,"
-        + "\"services\":3,\"load_ms\":" + api.feed().loadMillis + ",\"heap_bytes\":1234}";
-    assertEquals(List.of(200, JSON, expected), List.of(r.status(), r.contentType(), r.text()));
+    assertEquals(List.of(200, JSON, health(TINY, "null")), List.of(r.status(), r.contentType(), r.text()));
+  }
+
+  static String health(Feed feed, String lastFailedReload) {
+    return "{\"source\":\"" + feed.source + "\",\"checksum\":\"" + feed.checksum + "\",\"loaded_at\":\"2026-09-15T13:30:00Z\","
+        + "\"loaded_from\":\"csv\",\"routes\":3,\"trips\":4,\"stop_times\":8,\"stops\":4,\"services\":3,\"load_ms\":"
+        + feed.loadMillis + ",\"heap_bytes\":1234,\"last_failed_reload\":" + lastFailedReload + "}";
+  }
+
+  @ParameterizedTest(name = "{0}: GET /health after a failed reload, then after a replacement")
+  @MethodSource("frameworks")
+  void healthShowsAFailedReloadBesideTheFeedInServiceUntilAReplacement(String framework) throws Exception {
+    TransitApi reloaded = new TransitApi(TINY, 1234, TUESDAY_0930);
+    try (RunningServer server = Frameworks.ALL.get(framework).start(reloaded, "127.0.0.1", 0)) {
+      reloaded.reloadFailed("trips.txt line 3: a quoted value starts on this line and never ends (\"Élève\"\u0007)");
+      String failed = "{\"at\":\"2026-09-15T13:30:00Z\",\"error\":\"trips.txt line 3: a quoted value starts on this line and never ends (\\\"Élève\\\"\uFFFD)\"}";
+      assertEquals(health(TINY, failed), Http.get(server.port(), "/health").text());
+
+      Feed replacement = Feed.load(Fixtures.zip(Fixtures.tinyFeed(), ""));
+      reloaded.replace(replacement, 1234, "csv");
+      assertEquals(health(replacement, "null"), Http.get(server.port(), "/health").text());
+    }
   }
 
   static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }

@@ -27,7 +27,13 @@ public final class Model {
   /** Every error body. */
   public record ApiError(int status, String error, String message) {}
 
-  /** GET /health. */
-  public record FeedSummary(String source, int routes, int trips, int stopTimes, int stops, int services,
-      long loadMillis, long heapBytes) {}
+  /**
+   * GET /health: the feed in service (path and checksum), since when (ISO-8601 UTC) and loaded from what
+   * ("csv" or "snapshot"), its size, and the last reload that failed since, or null.
+   */
+  public record FeedSummary(String source, String checksum, String loadedAt, String loadedFrom, int routes, int trips,
+      int stopTimes, int stops, int services, long loadMillis, long heapBytes, FailedReload lastFailedReload) {}
+
+  /** A reload that failed: when (ISO-8601 UTC) and why (the file and line). */
+  public record FailedReload(String at, String error) {}
 }

@@ -3,6 +3,8 @@ package transit.api;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -14,6 +16,7 @@ import transit.ServiceCalendar;
 import transit.api.Model.ApiError;
 import transit.api.Model.Departure;
 import transit.api.Model.Departures;
+import transit.api.Model.FailedReload;
 import transit.api.Model.FeedSummary;
 import transit.api.Model.Greeting;
 import transit.api.Model.StopTime;
@@ -31,23 +34,64 @@ public final class TransitApi {
   public static final String JSON = "application/json";
   public static final String TEXT = "text/plain; charset=utf-8";
 
-  private final Feed feed;
-  private final FeedSummary summary;
+  /**
+   * The feed in service and all that derives from it: replaced as a whole by {@link #replace}, and read once
+   * per request, so a request sees the old feed or the new one, never a mix of both.
+   */
+  private record Served(Feed feed, Clock clock, ResponseCache cache, FeedSummary summary) {}
+
   private final Clock clock;
-  private final ResponseCache cache; // null: encode every response
+  private final long cacheBudgetBytes;
+  private volatile Served served;
+  private volatile FailedReload lastFailedReload;
 
   public TransitApi(Feed feed, long heapBytes, Clock clock) { this(feed, heapBytes, clock, 0); }
 
   /** cacheBudgetBytes > 0 keeps encoded /schedules responses up to that many bytes (--cache). */
   public TransitApi(Feed feed, long heapBytes, Clock clock, long cacheBudgetBytes) {
-    this.feed = feed;
-    this.cache = cacheBudgetBytes > 0 ? new ResponseCache(cacheBudgetBytes) : null;
-    this.clock = clock.withZone(feed.timeZone);
-    this.summary = new FeedSummary(feed.source, feed.routeIds.size(), feed.tripCount(), feed.stopTimeCount(),
-        feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes);
+    this(feed, heapBytes, "csv", clock, cacheBudgetBytes);
   }
 
-  public Feed feed() { return feed; }
+  /** loadedFrom: "csv" or "snapshot", for /health. */
+  public TransitApi(Feed feed, long heapBytes, String loadedFrom, Clock clock, long cacheBudgetBytes) {
+    this.clock = clock;
+    this.cacheBudgetBytes = cacheBudgetBytes;
+    this.served = serve(feed, heapBytes, loadedFrom);
+  }
+
+  private Served serve(Feed feed, long heapBytes, String loadedFrom) {
+    ResponseCache cache = cacheBudgetBytes > 0 ? new ResponseCache(cacheBudgetBytes) : null; // the old feed's bytes go with it
+    FeedSummary summary = new FeedSummary(feed.source, feed.checksum, now(), loadedFrom, feed.routeIds.size(),
+        feed.tripCount(), feed.stopTimeCount(), feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes, null);
+    return new Served(feed, clock.withZone(feed.timeZone), cache, summary);
+  }
+
+  private String now() { return DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(ChronoUnit.MILLIS)); }
+
+  /**
+   * Serves feed from now on, in one assignment: requests under way finish on the feed they started with, and
+   * the old feed is garbage once they have. Clears the last failed reload.
+   */
+  public void replace(Feed feed, long heapBytes, String loadedFrom) {
+    Served next = serve(feed, heapBytes, loadedFrom);
+    synchronized (this) {
+      served = next;
+      lastFailedReload = null;
+    }
+  }
+
+  /** Records a reload that failed, for /health; the feed in service stays. Control characters become U+FFFD. */
+  public void reloadFailed(String error) {
+    StringBuilder clean = new StringBuilder(error.length());
+    for (int i = 0; i < error.length(); i++) clean.append(isControl(error.charAt(i)) ? '\uFFFD' : error.charAt(i));
+    FailedReload failed = new FailedReload(now(), clean.toString());
+    synchronized (this) {
+      lastFailedReload = failed;
+    }
+  }
+
+  /** The feed in service. */
+  public Feed feed() { return served.feed; }
 
   /** A response: a body with status 200, or an error with its status. */
   public record Reply<T>(int status, T body, ApiError error) {
@@ -59,7 +103,9 @@ public final class TransitApi {
   }
 
   /** GET /schedules/{route_id}[?date=YYYYMMDD]: the route's trips in trips.txt order, each with its stop times. */
-  public Reply<List<TripSchedule>> schedules(String routeId, String date) {
+  public Reply<List<TripSchedule>> schedules(String routeId, String date) { return schedules(served.feed, routeId, date); }
+
+  private static Reply<List<TripSchedule>> schedules(Feed feed, String routeId, String date) {
     ApiError bad = firstBadParameter("route_id", routeId, "date", date);
     if (bad != null) return Reply.fail(bad);
     boolean[] active = null;
@@ -74,7 +120,7 @@ public final class TransitApi {
     List<TripSchedule> result = new ArrayList<>(trips.size(route));
     for (int i = trips.start(route), end = trips.end(route); i < end; i++) {
       int trip = trips.value(i);
-      if (active == null || active[feed.tripService(trip)]) result.add(tripSchedule(trip));
+      if (active == null || active[feed.tripService(trip)]) result.add(tripSchedule(feed, trip));
     }
     return Reply.ok(result);
   }
@@ -84,11 +130,12 @@ public final class TransitApi {
    * taken from the cache and encoded only on a miss. Either way the bytes are the same.
    */
   public ResponseCache.Encoded encodedSchedules(String routeId, String date, Function<Reply<List<TripSchedule>>, byte[]> encoder) {
+    Served s = served;
     Supplier<ResponseCache.Encoded> encode = () -> {
-      Reply<List<TripSchedule>> reply = schedules(routeId, date);
+      Reply<List<TripSchedule>> reply = schedules(s.feed, routeId, date);
       return new ResponseCache.Encoded(reply.status(), encoder.apply(reply));
     };
-    return cache == null ? encode.get() : cache.get(scheduleKey(routeId, date), encode);
+    return s.cache == null ? encode.get() : s.cache.get(scheduleKey(routeId, date), encode);
   }
 
   /** Unambiguous whatever the id holds: the length prefix fixes where the route id ends. */
@@ -96,10 +143,10 @@ public final class TransitApi {
     return routeId.length() + ":" + routeId + (date == null ? "" : "?date=" + date);
   }
 
-  /** The response cache, or null without --cache. */
-  public ResponseCache cache() { return cache; }
+  /** The response cache of the feed in service, or null without --cache. */
+  public ResponseCache cache() { return served.cache; }
 
-  private TripSchedule tripSchedule(int trip) {
+  private static TripSchedule tripSchedule(Feed feed, int trip) {
     Csr stopTimes = feed.stopTimesByTrip;
     int from = stopTimes.start(trip), to = stopTimes.end(trip);
     List<StopTime> schedule = new ArrayList<>(to - from);
@@ -118,6 +165,9 @@ public final class TransitApi {
    * times, so a trip after midnight of the previous service day is not included.
    */
   public Reply<Departures> departures(String stopId, String date, String after, String limit) {
+    Served s = served;
+    Feed feed = s.feed;
+    Clock clock = s.clock;
     ApiError bad = firstBadParameter("stop_id", stopId, "date", date, "after", after, "limit", limit);
     if (bad != null) return Reply.fail(bad);
     LocalDate day = date == null ? LocalDate.now(clock) : parseDate(date);
@@ -150,9 +200,9 @@ public final class TransitApi {
     boolean[] active = feed.calendar.activeOn(day);
     Csr byStop = feed.stopTimesByStop;
     List<Departure> found = new ArrayList<>(Math.min(max, byStop.size(stop)));
-    for (int i = firstAtOrAfter(byStop, stop, from), end = byStop.end(stop); i < end && found.size() < max; i++) {
+    for (int i = firstAtOrAfter(feed, byStop, stop, from), end = byStop.end(stop); i < end && found.size() < max; i++) {
       int st = byStop.value(i), trip = feed.stopTimeTrip(st);
-      int time = departureOrArrival(st);
+      int time = departureOrArrival(feed, st);
       if (time == GtfsTime.NONE) break; // untimed stop times sort last
       if (active[feed.tripService(trip)])
         found.add(new Departure(feed.tripId(trip), feed.routeIds.value(feed.tripRoute(trip)), GtfsTime.format(time)));
@@ -160,17 +210,17 @@ public final class TransitApi {
     return Reply.ok(new Departures(stopId, ServiceCalendar.formatDate(day), GtfsTime.format(from), found));
   }
 
-  private int departureOrArrival(int stopTime) {
+  private static int departureOrArrival(Feed feed, int stopTime) {
     int d = feed.departure(stopTime);
     return d != GtfsTime.NONE ? d : feed.arrival(stopTime);
   }
 
   /** Binary search in the stop's departures, which are sorted by time with untimed ones last. */
-  private int firstAtOrAfter(Csr byStop, int stop, int time) {
+  private static int firstAtOrAfter(Feed feed, Csr byStop, int stop, int time) {
     int lo = byStop.start(stop), hi = byStop.end(stop);
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      int t = departureOrArrival(byStop.value(mid));
+      int t = departureOrArrival(feed, byStop.value(mid));
       if (t != GtfsTime.NONE && t < time) lo = mid + 1;
       else hi = mid;
     }
@@ -191,8 +241,14 @@ public final class TransitApi {
     return Reply.ok(new Greeting("Hello " + (trimmed.isEmpty() ? "World" : trimmed) + "!"));
   }
 
-  /** GET /health */
-  public FeedSummary health() { return summary; }
+  /** GET /health: the feed in service, since when, and the last reload that failed (null if none since). */
+  public FeedSummary health() {
+    synchronized (this) {
+      FeedSummary s = served.summary;
+      return new FeedSummary(s.source(), s.checksum(), s.loadedAt(), s.loadedFrom(), s.routes(), s.trips(), s.stopTimes(),
+          s.stops(), s.services(), s.loadMillis(), s.heapBytes(), lastFailedReload);
+    }
+  }
 
   public static ApiError notFound(String message) { return new ApiError(404, "Not Found", message); }
 

@@ -1,6 +1,7 @@
 package transit.server;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -10,15 +11,20 @@ import transit.cli.Cli;
 /**
  * The options every server takes, each also an environment variable: --port (PORT, default 4000, the
  * reference load tests' port), --host (HOST, default 0.0.0.0), --gtfs (GTFS, a feed directory or zip),
- * --cache (CACHE=true) and --cache-budget (CACHE_BUDGET). A flag wins over its variable.
+ * --cache (CACHE=true), --cache-budget (CACHE_BUDGET), --verbose (VERBOSE=true), --snapshot (SNAPSHOT) and
+ * --watch (WATCH). A flag wins over its variable. snapshotDir is null with snapshots off, watchInterval zero
+ * with watching off.
  */
-public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, boolean help) {
+public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, boolean verbose, Path snapshotDir,
+    Duration watchInterval, boolean help) {
   public static final int DEFAULT_PORT = 4000;
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final long DEFAULT_CACHE_BUDGET = 1L << 30;
 
+  public static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
+
   private static final Map<String, String> VARIABLES = Map.of("--port", "PORT", "--host", "HOST", "--gtfs", "GTFS",
-      "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET");
+      "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET", "--verbose", "VERBOSE", "--snapshot", "SNAPSHOT", "--watch", "WATCH");
 
   @Command(description = "Serves the GTFS schedules API (docs/API.md).", sortOptions = false,
       footer = "Each option is also read from the environment variable in brackets; a flag wins over its variable.")
@@ -43,6 +49,19 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
         description = "bytes the cache may hold, least recently used out: 512m, 2g [CACHE_BUDGET] (default 1g)")
     long cacheBudget = DEFAULT_CACHE_BUDGET;
 
+    @Option(names = "--verbose", description = "print what loading the feed spent its time on, file by file and step by step [VERBOSE=true]")
+    boolean verbose;
+
+    @Option(names = "--snapshot", paramLabel = "DIR", converter = SnapshotConverter.class, description = {
+        "folder for feed snapshots, or off [SNAPSHOT] (default: transit-snapshots in the temp directory):",
+        "a feed parsed once is read from its snapshot on the next start"})
+    Path snapshot = transit.FeedSnapshot.defaultDir();
+
+    @Option(names = "--watch", paramLabel = "INTERVAL", converter = IntervalConverter.class, description = {
+        "how often to check --gtfs for a new feed, 500ms, 2s, or off [WATCH] (default 1s);",
+        "a changed feed is loaded in the background and replaces the served one (SIGHUP: at once)"})
+    Duration watch = DEFAULT_WATCH_INTERVAL;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
     boolean help;
   }
@@ -53,7 +72,30 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   /** A wrong flag or value throws {@link Cli.UsageException} naming it, or naming its environment variable. */
   public static ServerOptions parse(String[] args, Map<String, String> env) {
     Flags f = Cli.parse(new Flags(), args, env, VARIABLES);
-    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.help);
+    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.verbose, f.snapshot, f.watch, f.help);
+  }
+
+  /** A folder, or off (null). */
+  static final class SnapshotConverter implements ITypeConverter<Path> {
+    public Path convert(String text) {
+      if (text.isBlank()) throw new picocli.CommandLine.TypeConversionException("the value is empty");
+      return text.trim().equalsIgnoreCase("off") ? null : Path.of(text);
+    }
+  }
+
+  /** 500ms, 2s, or off (zero). */
+  static final class IntervalConverter implements ITypeConverter<Duration> {
+    public Duration convert(String text) {
+      String t = text.trim().toLowerCase();
+      if (t.equals("off")) return Duration.ZERO;
+      try {
+        long n = t.endsWith("ms") ? Long.parseLong(t.substring(0, t.length() - 2)) : t.endsWith("s") ? Long.parseLong(t.substring(0, t.length() - 1)) * 1000 : -1;
+        if (n > 0) return Duration.ofMillis(n);
+      } catch (NumberFormatException e) {
+        // refused below
+      }
+      throw Cli.invalid(text, "an interval (500ms, 2s) or off");
+    }
   }
 
   static final class PortConverter implements ITypeConverter<Integer> {

@@ -10,12 +10,14 @@ import java.time.Clock;
 import java.util.stream.Collectors;
 import transit.Feed;
 import transit.FeedException;
+import transit.FeedSnapshot;
 import transit.api.TransitApi;
 import transit.synth.SyntheticFeed;
 
 /**
  * What every server does before it listens: read the options, find the feed, load it completely, print
- * one summary line. A server binds its port only after this returns, so it never serves half-loaded data.
+ * one summary line, and watch the feed for a new version (FeedReloader). A server binds its port only after
+ * this returns, so it never serves half-loaded data.
  */
 public final class ServerStartup {
   private ServerStartup() {}
@@ -52,7 +54,11 @@ public final class ServerStartup {
       System.exit(0);
     }
     try {
-      return new Started(options, load(resolveFeed(options.gtfs()), options.cacheBudgetBytes()));
+      Path feed = resolveFeed(options.gtfs());
+      FeedReloader.Signature signature = FeedReloader.Signature.of(feed); // before loading: a change meanwhile is seen
+      TransitApi api = load(feed, options);
+      FeedReloader.start(server, feed, signature, api, options);
+      return new Started(options, api);
     } catch (FeedException e) {
       System.err.println(server + ": cannot load the feed: " + e.getMessage());
       System.exit(1);
@@ -116,23 +122,66 @@ public final class ServerStartup {
     return Path.of(mill != null && !mill.isBlank() ? mill : "").toAbsolutePath();
   }
 
-  /** Loads the feed, prints the summary line and wraps it in the API (with a response cache when the budget is > 0). */
-  public static TransitApi load(Path path, long cacheBudgetBytes) {
+  /**
+   * Loads the feed (from its snapshot when there is a valid one), prints the summary line (with --verbose, the
+   * steps too) and serves it through the API (with a response cache when --cache is on).
+   */
+  public static TransitApi load(Path path, ServerOptions options) {
     System.out.println("Loading GTFS feed " + path + " ...");
     long before = usedHeapAfterGc();
-    Feed feed = Feed.load(path);
+    FeedSnapshot.Loaded loaded = loadFeed(path, options);
     long retained = Math.max(0, usedHeapAfterGc() - before);
-    System.out.println(summaryLine(feed, retained));
-    if (cacheBudgetBytes > 0) System.out.printf("Response cache on: up to %,d MB of encoded /schedules responses%n", cacheBudgetBytes >> 20);
-    return new TransitApi(feed, retained, Clock.systemDefaultZone(), cacheBudgetBytes);
+    System.out.println(summaryLine(loaded, "heap retained " + String.format("%,d", retained >> 20) + " MB"));
+    if (options.verbose()) System.out.print(steps(loaded.feed()));
+    if (options.cacheBudgetBytes() > 0)
+      System.out.printf("Response cache on: up to %,d MB of encoded /schedules responses%n", options.cacheBudgetBytes() >> 20);
+    return new TransitApi(loaded.feed(), retained, origin(loaded), Clock.systemDefaultZone(), options.cacheBudgetBytes());
   }
 
-  public static String summaryLine(Feed feed, long retainedBytes) {
+  /** "csv" or "snapshot", as /health says it. */
+  static String origin(FeedSnapshot.Loaded loaded) { return loaded.origin().name().toLowerCase(java.util.Locale.ROOT); }
+
+  /**
+   * The feed at path: from its snapshot when snapshots are on and a valid one exists, else from the CSV, its
+   * snapshot then written on a background thread (serving does not wait for it).
+   */
+  static FeedSnapshot.Loaded loadFeed(Path path, ServerOptions options) {
+    if (options.snapshotDir() == null) {
+      Feed feed = Feed.load(path);
+      return new FeedSnapshot.Loaded(feed, FeedSnapshot.Origin.CSV, null, "snapshots off", feed.loadMillis);
+    }
+    FeedSnapshot.Loaded loaded = FeedSnapshot.load(path, options.snapshotDir());
+    if (loaded.origin() == FeedSnapshot.Origin.CSV) {
+      Thread writer = new Thread(() -> {
+        long started = System.nanoTime();
+        try {
+          Path file = FeedSnapshot.write(loaded.feed(), path, options.snapshotDir(), loaded.csvMillis());
+          if (options.verbose()) System.out.printf("Snapshot written to %s in %,d ms%n", file, (System.nanoTime() - started) / 1_000_000);
+        } catch (IOException | RuntimeException e) {
+          System.err.println("Cannot write the feed's snapshot to " + options.snapshotDir() + ": " + e);
+        }
+      }, "feed-snapshot-writer");
+      writer.setDaemon(true);
+      writer.start();
+    }
+    return loaded;
+  }
+
+  /** "Loaded SOURCE from the CSV (why): agency.txt 1, … rows in N ms; heap …", or "… from snapshot FILE …". */
+  public static String summaryLine(FeedSnapshot.Loaded loaded, String heap) {
+    Feed feed = loaded.feed();
     String rows = feed.rowsPerFile.entrySet().stream()
         .map(e -> e.getKey() + " " + String.format("%,d", e.getValue()))
         .collect(Collectors.joining(", "));
-    return String.format("Loaded %s: %s rows in %,d ms; heap retained %,d MB", feed.source, rows, feed.loadMillis,
-        retainedBytes / (1024 * 1024));
+    return String.format("Loaded %s %s: %s rows in %,d ms; %s", feed.source, loaded.how(), rows, feed.loadMillis, heap);
+  }
+
+  /** --verbose: each step of the load with its rows, wall and CPU milliseconds and thread. */
+  public static String steps(Feed feed) {
+    StringBuilder out = new StringBuilder(String.format("  %-48s %11s %8s %8s  %s%n", "step", "rows", "ms", "cpu ms", "thread"));
+    for (Feed.Step step : feed.steps)
+      out.append(String.format("  %-48s %,11d %,8d %,8d  %s%n", step.name(), step.rows(), step.millis(), step.cpuMillis(), step.thread()));
+    return out.toString();
   }
 
   /** Heap in use after a full collection: the difference around a load is what the feed retains. */

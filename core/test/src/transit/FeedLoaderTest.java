@@ -73,6 +73,27 @@ class FeedLoaderTest {
   }
 
   @Test
+  void theCountingSortByStopAndDepartureOrdersAsSortingEachStopDoes() {
+    java.util.Random random = new java.util.Random(7);
+    for (int latest : new int[] {30 * 3600, FeedLoader.Run.MAX_COUNTED_SECONDS + 5}) {
+      int n = 5000, stops = 40;
+      int[] stop = new int[n], departure = new int[n], arrival = new int[n], time = new int[n];
+      for (int i = 0; i < n; i++) {
+        stop[i] = random.nextInt(stops);
+        arrival[i] = random.nextInt(10) == 0 ? GtfsTime.NONE : random.nextInt(200) * 60; // many ties
+        departure[i] = random.nextInt(3) == 0 ? GtfsTime.NONE : random.nextInt(200) * 60;
+        time[i] = departure[i] != GtfsTime.NONE ? departure[i] : arrival[i];
+      }
+      departure[0] = latest;
+      time[0] = latest;
+      Csr counted = FeedLoader.Run.byStopInDepartureOrder(stop, stops, departure, arrival);
+      Csr sorted = FeedLoader.Run.sortedByDeparture(Csr.group(stop, stops), time);
+      assertArrayEquals(sorted.offsets(), counted.offsets());
+      assertArrayEquals(sorted.values(), counted.values());
+    }
+  }
+
+  @Test
   void indexesTripsByService() {
     int wkd = TINY.serviceIds.code("WKD");
     assertEquals(2, TINY.tripsByService.size(wkd));
@@ -209,6 +230,52 @@ class FeedLoaderTest {
   @Test
   void emptyRequiredFile() {
     assertEquals("trips.txt: the file is empty (expected a header row)", loadError(mapOf("trips.txt", "")));
+  }
+
+  @Test
+  void requiredFileWithAHeaderAndNoRows() {
+    assertEquals("stop_times.txt: the header (line 1) is followed by no rows; a feed without stop times cannot be served",
+        loadError(mapOf("stop_times.txt", STOP_TIMES_HEADER)));
+    assertEquals("trips.txt: the header (line 1) is followed by no rows; a feed without trips cannot be served",
+        loadError(mapOf("trips.txt", TRIPS_HEADER + "\n")));
+  }
+
+  static final String UNTERMINATED = ": a quoted value starts on this line and never ends (unterminated quote)";
+
+  @Test
+  void unterminatedQuoteIsReportedWhereItOpens() {
+    // in a small file the quoted value runs to the end of the file
+    assertEquals("trips.txt line 3" + UNTERMINATED,
+        loadError(mapOf("trips.txt", TRIPS_HEADER + "R1,WKD,T1\nR1,\"WKD,T2\nR1,WKD,T3\nR1,WKD,T4\n")));
+    assertEquals("trips.txt line 4" + UNTERMINATED,
+        loadError(mapOf("trips.txt", TRIPS_HEADER + "R1,WKD,T1\nR1,WKD,T2\nR1,WKD,\"T3\n")));
+    assertEquals("stop_times.txt line 2" + UNTERMINATED,
+        loadError(mapOf("stop_times.txt", STOP_TIMES_HEADER + "T1,\"05:00:00,05:00:00,S1,1\nT1,05:05:00,05:05:00,S2,2\n")));
+    assertEquals("routes.txt line 1" + UNTERMINATED, loadError(mapOf("routes.txt", "route_id,\"route_short_name\nR1,1\n")));
+  }
+
+  @Test
+  void unterminatedQuoteInALargeFileIsReportedWhereItOpens() {
+    StringBuilder trips = new StringBuilder(TRIPS_HEADER + "R1,WKD,T1\nR1,WKD,T2\nR1,WKD,\"T3,x\n");
+    for (int i = 0; i < 20_000; i++) trips.append("R1,WKD,T").append(i + 10).append('\n');
+    String error = loadError(mapOf("trips.txt", trips.toString()));
+    assertEquals("trips.txt line 4" + UNTERMINATED, error);
+  }
+
+  @Test
+  void aQuotedValueOverSeveralLinesIsNotAnError() {
+    Feed feed = Feed.load(Fixtures.tinyFeedWith(mapOf("routes.txt", "route_id,route_long_name\nR1,\"Main\nStreet\"\n\nR+2,x\nR3,\"\"\n")));
+    assertEquals(3, feed.routeIds.size());
+    assertEquals(3L, feed.rowsPerFile.get("routes.txt"));
+  }
+
+  @Test
+  void truncatedZip() throws Exception {
+    Path zip = Fixtures.zip(Fixtures.tinyFeed(), "");
+    byte[] bytes = java.nio.file.Files.readAllBytes(zip);
+    java.nio.file.Files.write(zip, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    assertEquals(zip + ": not a directory or a readable zip (zip END header not found)",
+        assertThrows(FeedException.class, () -> Feed.load(zip)).getMessage());
   }
 
   @Test

@@ -40,6 +40,42 @@ public final class Fixtures {
     }
   }
 
+  /**
+   * A feed of trips trips with stopsPerTrip stop times each, written to dir: ten routes, 200 stops, trip ids
+   * and stop times that carry tag, so feeds written with different tags tell apart in any answer.
+   */
+  public static Path writeFeed(Path dir, String tag, int trips, int stopsPerTrip) {
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("agency.txt"), "agency_id,agency_name,agency_url,agency_timezone\nA,Agency,https://example.org,UTC\n");
+      Files.writeString(dir.resolve("calendar.txt"), "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
+          + "WKD,1,1,1,1,1,0,0,20260101,20261231\n");
+      StringBuilder routes = new StringBuilder("route_id,route_short_name\n");
+      for (int r = 0; r < 10; r++) routes.append("R").append(r).append(',').append(r).append('\n');
+      Files.writeString(dir.resolve("routes.txt"), routes);
+      StringBuilder stops = new StringBuilder("stop_id,stop_name\n");
+      for (int st = 0; st < 200; st++) stops.append(tag).append("-S").append(st).append(",Stop ").append(st).append('\n');
+      Files.writeString(dir.resolve("stops.txt"), stops);
+      StringBuilder tripRows = new StringBuilder("route_id,service_id,trip_id\n");
+      StringBuilder stopTimes = new StringBuilder("trip_id,arrival_time,departure_time,stop_id,stop_sequence\n");
+      for (int t = 0; t < trips; t++) {
+        String trip = tag + "-T" + t;
+        tripRows.append('R').append(t % 10).append(",WKD,").append(trip).append('\n');
+        for (int i = 0; i < stopsPerTrip; i++) {
+          int seconds = 5 * 3600 + t * 60 + i * 90 + (tag.hashCode() & 0x3f);
+          String time = GtfsTime.format(seconds);
+          stopTimes.append(trip).append(',').append(time).append(',').append(time).append(',').append(tag).append("-S")
+              .append((t + i) % 200).append(',').append(i + 1).append('\n');
+        }
+      }
+      Files.writeString(dir.resolve("trips.txt"), tripRows);
+      Files.writeString(dir.resolve("stop_times.txt"), stopTimes);
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The directory's files zipped, under prefix ("" for the root, "feed/" for a folder inside the zip). */
   public static Path zip(Path dir, String prefix) {
     try {

@@ -27,7 +27,7 @@ class GtfsTimeTest {
 
   @Test
   void rejectsMalformedTimes() {
-    for (String bad : new String[] {"5:2:00", "05:02", "05:02:00:00", "ab:cd:ef", "05:60:00", "05:00:60", ":05:00", "05-02-00", "1234:00:00"})
+    for (String bad : new String[] {"5:2:00", "05:02", "05:02:00:00", "ab:cd:ef", "05:60:00", "05:00:60", ":05:00", "05-02-00", "1234:00:00", "0a:00:00", "05:0/:00", "05:00:6:", " 5:00:00"})
       assertThrows(IllegalArgumentException.class, () -> GtfsTime.parse(bad), bad);
   }
 }

@@ -137,6 +137,9 @@ object JsonEncoders:
 
   given Encoder[ApiError] = Encoder.forProduct3("status", "error", "message")(e => (e.status, e.error, e.message))
 
-  given Encoder[FeedSummary] = Encoder.forProduct8("source", "routes", "trips", "stop_times", "stops", "services",
-    "load_ms", "heap_bytes")(s =>
-    (s.source, s.routes, s.trips, s.stopTimes, s.stops, s.services, s.loadMillis, s.heapBytes))
+  given Encoder[FailedReload] = Encoder.forProduct2("at", "error")(f => (f.at, f.error))
+
+  given Encoder[FeedSummary] = Encoder.forProduct12("source", "checksum", "loaded_at", "loaded_from", "routes", "trips",
+    "stop_times", "stops", "services", "load_ms", "heap_bytes", "last_failed_reload")(s =>
+    (s.source, s.checksum, s.loadedAt, s.loadedFrom, s.routes, s.trips, s.stopTimes, s.stops, s.services, s.loadMillis,
+      s.heapBytes, Option(s.lastFailedReload)))

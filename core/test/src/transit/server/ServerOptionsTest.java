@@ -3,6 +3,7 @@ package transit.server;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -15,15 +16,19 @@ class ServerOptionsTest {
 
   @Test
   void defaults() {
-    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, false), parse(Map.of()));
+    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, false, transit.FeedSnapshot.defaultDir(), Duration.ofSeconds(1), false),
+        parse(Map.of()));
   }
 
   @Test
   void flagsInBothFormsAndEnvironmentVariables() {
-    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, false),
-        parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m"));
-    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, false),
-        parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true")));
+    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, true, Path.of("snaps"), Duration.ofMillis(500), false),
+        parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m",
+            "--verbose", "--snapshot", "snaps", "--watch", "500ms"));
+    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, true, null, Duration.ZERO, false),
+        parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true", "VERBOSE", "true", "SNAPSHOT", "off",
+            "WATCH", "off")));
+    assertEquals(Duration.ofSeconds(2), parse(Map.of(), "--watch=2s").watchInterval());
     assertEquals(9001, parse(Map.of("PORT", "9000"), "--port", "9001").port(), "a flag wins over its variable");
     assertTrue(parse(Map.of(), "--help").help());
   }
@@ -40,12 +45,15 @@ class ServerOptionsTest {
     assertEquals(4001, parse(Map.of("PORT", "x"), "--port", "4001").port(), "a bad variable is ignored when its flag is given");
     assertEquals("--cache-budget: \"lots\" is not a size in bytes (e.g. 1048576, 512m, 2g)", error(Map.of(), "--cache-budget", "lots"));
     assertEquals("--host: the value is empty", error(Map.of(), "--host", " "));
+    assertEquals("WATCH: \"often\" is not an interval (500ms, 2s) or off", error(Map.of("WATCH", "often")));
+    assertEquals("--watch: \"0s\" is not an interval (500ms, 2s) or off", error(Map.of(), "--watch", "0s"));
   }
 
   @Test
   void usageNamesEveryOption() {
     String usage = ServerOptions.usage("cask-server");
-    for (String option : new String[] {"--port", "--host", "--gtfs", "--cache", "--cache-budget", "--help", "PORT", "HOST", "GTFS"})
+    for (String option : new String[] {"--port", "--host", "--gtfs", "--cache", "--cache-budget", "--verbose", "--snapshot",
+        "--watch", "--help", "PORT", "HOST", "GTFS", "VERBOSE", "SNAPSHOT", "WATCH"})
       assertTrue(usage.contains(option), option);
   }
 }
