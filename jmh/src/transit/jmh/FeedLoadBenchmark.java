@@ -26,9 +26,11 @@ import transit.server.ServerStartup;
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
+// The JIT compiles the loaders during the first three shots (README: how the warm-ups were sized); five measured
+// shots in each of three forks give fifteen samples for the error margin.
 @Fork(3)
-@Warmup(iterations = 1)
-@Measurement(iterations = 2)
+@Warmup(iterations = 4)
+@Measurement(iterations = 5)
 @State(Scope.Benchmark)
 public class FeedLoadBenchmark {
   @Param({Feeds.GENERATED, Feeds.BROOKLYN})

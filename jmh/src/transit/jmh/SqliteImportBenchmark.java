@@ -25,9 +25,10 @@ import transit.server.ServerStartup;
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(3) // three shots: the fewest JMH gives an error margin for
+// --full only: ~9 s a shot. Three forks of two measured shots, after one to compile the importer.
+@Fork(3)
 @Warmup(iterations = 1)
-@Measurement(iterations = 1)
+@Measurement(iterations = 2)
 @State(Scope.Benchmark)
 public class SqliteImportBenchmark {
   @Param(Feeds.BROOKLYN)

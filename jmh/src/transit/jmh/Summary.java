@@ -185,8 +185,9 @@ final class Summary {
         + " iteration on every score stays within " + percent(SteadyState.TOLERANCE) + " of the fork's measured median,"
         + " for the slowest fork. A row that settled only during measurement is marked ✗.");
     if (rows.stream().anyMatch(r -> !Double.isNaN(r.jitShare())))
-      line("- JIT: the compilers' time in the measured iterations (-prof comp) as a share of their wall time; the forks'"
-          + " compiler threads share the benchmark's core, so this is time taken from it.");
+      line("- JIT: the compilers' elapsed time in the measured iterations (-prof comp) as a share of those iterations'"
+          + " wall time. Near 0 once the code is compiled; the forks' compiler threads share the benchmark's core, so"
+          + " anything above that is time taken from the benchmark (elapsed, so it overstates the CPU when the core is shared).");
     if (rows.stream().anyMatch(r -> !Double.isNaN(r.alloc())))
       line("- Allocated per op: -prof gc's gc.alloc.rate.norm; for a single shot, everything one load allocates.");
     line("- Ratios: speed relative to the baseline (above 1× the subject is faster), the two rows' relative errors"
