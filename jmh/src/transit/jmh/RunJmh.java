@@ -34,7 +34,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import transit.Feed;
 
 /**
- * {@code ./mill jmh.runJmh [--default | --full] [JMH args]}:
+ * {@code ./mill jmh.runJmh [--default | --full] [JMH args]}, or {@code --compare FIRST SECOND} (two runs, row by row):
  * <ul>
  *   <li>no arguments, or {@code --default [JMH options]}: the default suite (Suite.DEFAULT), each class with its
  *       own parameters, within 20 minutes on 2 cores; JMH options such as {@code -f 1} apply to each of its runs;
@@ -54,11 +54,28 @@ public final class RunJmh {
 
   public static void main(String[] args) throws Exception {
     try {
-      if (run(Path.of("results", "jmh"), true, args) == null) org.openjdk.jmh.Main.main(jmhArgs(args));
+      if (args.length > 0 && args[0].equals("--compare")) compare(Arrays.copyOfRange(args, 1, args.length));
+      else if (run(Path.of("results", "jmh"), true, args) == null) org.openjdk.jmh.Main.main(jmhArgs(args));
     } catch (RunnerException | IllegalArgumentException e) {
       System.err.println("RunJmh: " + e.getMessage());
       System.exit(1);
     }
+  }
+
+  /** --compare FIRST SECOND: two runs' folders (or their results.json), row by row, also into SECOND/comparison.md. */
+  static void compare(String... runs) throws java.io.IOException {
+    if (runs.length != 2) throw new IllegalArgumentException("--compare takes two runs' folders, e.g. results/jmh/20261124-101500 results/jmh/latest");
+    Path[] files = new Path[2];
+    JsonNode[] results = new JsonNode[2];
+    for (int i = 0; i < 2; i++) {
+      Path given = Path.of(runs[i]);
+      files[i] = Files.isDirectory(given) ? given.resolve("results.json") : given;
+      if (!Files.isRegularFile(files[i])) throw new IllegalArgumentException(runs[i] + ": no results.json there");
+      results[i] = new ObjectMapper().readTree(files[i].toFile());
+    }
+    String comparison = CompareRuns.markdown(runs[0], results[0], runs[1], results[1]);
+    System.out.print(comparison);
+    Files.writeString(files[1].resolveSibling("comparison.md"), comparison);
   }
 
   private static boolean defaultSuite(String[] args) { return args.length == 0 || args[0].equals("--default"); }
