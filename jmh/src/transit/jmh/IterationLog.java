@@ -37,7 +37,7 @@ final class IterationLog {
    * from 1 within warm-up and within measurement; wallMillis as the host saw it (setup at iteration level
    * included); jitMillis and allocBytes are NaN without -prof comp / -prof gc.
    */
-  record Iteration(String benchmark, Map<String, String> params, String fork, boolean warmup, int iteration,
+  record Iteration(String benchmark, String mode, Map<String, String> params, String fork, boolean warmup, int iteration,
       double score, String unit, double wallMillis, double jitMillis, double allocBytes) {}
 
   private final List<Iteration> iterations = Collections.synchronizedList(new ArrayList<>());
@@ -50,9 +50,9 @@ final class IterationLog {
   void writeCsv(Path file) throws IOException {
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       CsvWriter csv = new CsvWriter(out, new CsvWriterSettings());
-      csv.writeHeaders("benchmark", "params", "fork", "phase", "iteration", "score", "unit", "wall_ms", "jit_ms", "alloc_bytes_per_op");
+      csv.writeHeaders("benchmark", "mode", "params", "fork", "phase", "iteration", "score", "unit", "wall_ms", "jit_ms", "alloc_bytes_per_op");
       for (Iteration i : iterations()) {
-        csv.writeRow(i.benchmark(), paramsText(i.params()), i.fork(), i.warmup() ? "warmup" : "measurement", i.iteration(),
+        csv.writeRow(i.benchmark(), i.mode(), paramsText(i.params()), i.fork(), i.warmup() ? "warmup" : "measurement", i.iteration(),
             i.score(), i.unit(), Math.round(i.wallMillis()), orBlank(i.jitMillis()), orBlank(i.allocBytes()));
       }
       csv.close();
@@ -91,7 +91,7 @@ final class IterationLog {
     public void iterationResult(BenchmarkParams benchmark, IterationParams params, int iteration, IterationResult data) {
       Result<?> primary = data.getPrimaryResult();
       Map<String, Result> secondary = data.getSecondaryResults();
-      iterations.add(new Iteration(benchmark.getBenchmark(), params(benchmark), fork, params.getType() == IterationType.WARMUP,
+      iterations.add(new Iteration(benchmark.getBenchmark(), benchmark.getMode().shortLabel(), params(benchmark), fork, params.getType() == IterationType.WARMUP,
           iteration, primary.getScore(), primary.getScoreUnit(), (System.nanoTime() - iterationStart) / 1e6,
           score(secondary, JIT), score(secondary, ALLOC)));
       jmh.iterationResult(benchmark, params, iteration, data);

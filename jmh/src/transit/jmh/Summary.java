@@ -91,7 +91,7 @@ final class Summary {
   static List<Row> rows(JsonNode results, List<IterationLog.Iteration> iterations) {
     Map<String, List<IterationLog.Iteration>> byRow = new LinkedHashMap<>();
     for (IterationLog.Iteration i : iterations)
-      if (!i.fork().startsWith("w")) byRow.computeIfAbsent(key(i.benchmark(), i.params()), k -> new ArrayList<>()).add(i);
+      if (!i.fork().startsWith("w")) byRow.computeIfAbsent(key(i.benchmark(), i.mode(), i.params()), k -> new ArrayList<>()).add(i);
     List<Row> rows = new ArrayList<>();
     for (JsonNode r : results) {
       String benchmark = r.get("benchmark").asText();
@@ -99,7 +99,7 @@ final class Summary {
       if (r.has("params")) r.get("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asText()));
       JsonNode primary = r.get("primaryMetric");
       int warmups = r.get("warmupIterations").asInt();
-      List<IterationLog.Iteration> logged = byRow.getOrDefault(key(benchmark, params), List.of());
+      List<IterationLog.Iteration> logged = byRow.getOrDefault(key(benchmark, r.get("mode").asText(), params), List.of());
       JsonNode alloc = r.path("secondaryMetrics").path(IterationLog.ALLOC);
       rows.add(new Row(shortName(benchmark), r.get("mode").asText(), params, primary.get("score").asDouble(),
           number(primary.get("scoreError")), primary.get("scoreUnit").asText(),
@@ -110,7 +110,9 @@ final class Summary {
     return rows;
   }
 
-  private static String key(String benchmark, Map<String, String> params) { return benchmark + " " + new TreeMap<>(params); }
+  private static String key(String benchmark, String mode, Map<String, String> params) {
+    return benchmark + " " + mode + " " + new TreeMap<>(params);
+  }
 
   /** JMH writes "NaN" as a string when it has too few samples for an error. */
   private static double number(JsonNode node) { return node == null || !node.isNumber() ? Double.NaN : node.asDouble(); }

@@ -40,7 +40,7 @@ class SummaryTest {
   private void iterations(String benchmark, Map<String, String> params, double[]... forks) {
     for (int f = 0; f < forks.length; f++)
       for (int i = 0; i < forks[f].length; i++)
-        iterations.add(new IterationLog.Iteration("transit.jmh." + benchmark, new TreeMap<>(params), Integer.toString(f + 1),
+        iterations.add(new IterationLog.Iteration("transit.jmh." + benchmark, "thrpt", new TreeMap<>(params), Integer.toString(f + 1),
             i < 2, i < 2 ? i + 1 : i - 1, forks[f][i], "ops/s", 2000, i < 2 ? 300 : 20, 1000));
   }
 
