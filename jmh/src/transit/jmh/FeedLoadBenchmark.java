@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -14,18 +15,22 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import transit.Feed;
+import transit.server.ServerStartup;
 
 /**
- * Feed load, cold and whole: reading the zip into core's columnar Feed (univocity, primitive arrays, CSR
- * indexes) against the reference apps' shape (String.split, an object per row, maps of boxed lists). One
- * load per shot, in several fresh JVMs, as a server starts. The heap each keeps is measured after the run
- * (RetainedHeap) and set beside these times in summary.md.
+ * Feed load, whole: reading the zip into core's columnar Feed (univocity, primitive arrays, CSR indexes) against
+ * the reference apps' shape (String.split, an object per row, maps of boxed lists). One load per shot. Every
+ * shot starts from the same state: the previous shot's feed released (JMH keeps no reference to a result) and
+ * the heap collected before the shot, so no shot pays for collecting its predecessor's garbage. The heap each
+ * representation keeps is measured after the run (RetainedHeap) and set beside these times in summary.md.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
+// The JIT compiles the loaders during the first three shots (README: how the warm-ups were sized); five measured
+// shots in each of three forks give fifteen samples for the error margin.
 @Fork(3)
-@Warmup(iterations = 1)
-@Measurement(iterations = 2)
+@Warmup(iterations = 4)
+@Measurement(iterations = 5)
 @State(Scope.Benchmark)
 public class FeedLoadBenchmark {
   @Param({Feeds.GENERATED, Feeds.BROOKLYN})
@@ -35,6 +40,9 @@ public class FeedLoadBenchmark {
 
   @Setup
   public void findFeed() { path = Feeds.path(feed); }
+
+  @Setup(Level.Iteration)
+  public void collectHeap() { ServerStartup.usedHeapAfterGc(); }
 
   @Benchmark
   public Feed columnar() { return Feed.load(path); }

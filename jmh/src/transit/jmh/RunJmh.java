@@ -1,33 +1,51 @@
 package transit.jmh;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.openjdk.jmh.profile.CompilerProfiler;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import transit.Feed;
 
 /**
- * {@code ./mill jmh.runJmh [JMH args]}: JMH's own command line (org.openjdk.jmh.Main's options, passed as
- * they are), with these additions:
+ * {@code ./mill jmh.runJmh [--default | --full] [JMH args]}, or {@code --compare FIRST SECOND} (two runs, row by row):
  * <ul>
- *   <li>no arguments at all runs the default suite with {@code -prof gc}, for allocation per operation;
- *   <li>unless {@code -rf}/{@code -rff} are given, results go as JSON to results/jmh/TIMESTAMP/results.json,
- *       with results/jmh/latest linking to that folder;
+ *   <li>no arguments, or {@code --default [JMH options]}: the default suite (Suite.DEFAULT), each class with its
+ *       own parameters, within 20 minutes on 2 cores; JMH options such as {@code -f 1} apply to each of its runs;
+ *   <li>{@code --full [JMH args]}, or JMH's own command line alone: one JMH run, every benchmark and parameter
+ *       unless the arguments name some (org.openjdk.jmh.Main's options, passed as they are);
+ *   <li>{@code -prof gc} and {@code -prof comp} (allocation, JIT time per iteration) unless a profiler is named;
+ *   <li>the forks pinned to CPU 0 and started with the servers' JVM flags (Conditions);
+ *   <li>into results/jmh/TIMESTAMP/ (results/jmh/latest links to it): results.json (JMH's JSON, with each
+ *       measured iteration in rawData), iterations.csv (every iteration, warm-up included) and summary.md;
  *   <li>without ../shared/gtfs/nyc-bus-brooklyn-2026.zip and without {@code -p feed=}, the generated feed;
- *   <li>afterwards the heap each feed representation retains (when FeedLoadBenchmark ran), and summary.md.
+ *   <li>afterwards the heap each feed representation retains (when FeedLoadBenchmark ran).
  * </ul>
  * {@code -h}, {@code -l}, {@code -lp}, {@code -lprof} and a command line JMH refuses go to JMH's Main as they are.
  */
@@ -36,48 +54,95 @@ public final class RunJmh {
 
   public static void main(String[] args) throws Exception {
     try {
-      if (run(Path.of("results", "jmh"), args) == null) org.openjdk.jmh.Main.main(args);
-    } catch (RunnerException e) {
+      if (args.length > 0 && args[0].equals("--compare")) compare(Arrays.copyOfRange(args, 1, args.length));
+      else if (run(Path.of("results", "jmh"), true, args) == null) org.openjdk.jmh.Main.main(jmhArgs(args));
+    } catch (RunnerException | IllegalArgumentException e) {
       System.err.println("RunJmh: " + e.getMessage());
       System.exit(1);
     }
   }
 
-  /** Runs JMH and writes the summary into a new folder under resultsRoot; null when JMH's Main should answer. */
-  public static Path run(Path resultsRoot, String... args) throws Exception {
-    String[] jmhArgs = args.length == 0 ? new String[] {"-prof", "gc"} : args;
+  /** --compare FIRST SECOND: two runs' folders (or their results.json), row by row, also into SECOND/comparison.md. */
+  static void compare(String... runs) throws java.io.IOException {
+    if (runs.length != 2) throw new IllegalArgumentException("--compare takes two runs' folders, e.g. results/jmh/20261124-101500 results/jmh/latest");
+    Path[] files = new Path[2];
+    JsonNode[] results = new JsonNode[2];
+    for (int i = 0; i < 2; i++) {
+      Path given = Path.of(runs[i]);
+      files[i] = Files.isDirectory(given) ? given.resolve("results.json") : given;
+      if (!Files.isRegularFile(files[i])) throw new IllegalArgumentException(runs[i] + ": no results.json there");
+      results[i] = new ObjectMapper().readTree(files[i].toFile());
+    }
+    String comparison = CompareRuns.markdown(runs[0], results[0], runs[1], results[1]);
+    System.out.print(comparison);
+    Files.writeString(files[1].resolveSibling("comparison.md"), comparison);
+  }
+
+  private static boolean defaultSuite(String[] args) { return args.length == 0 || args[0].equals("--default"); }
+
+  private static String[] jmhArgs(String[] args) {
+    boolean profile = args.length > 0 && (args[0].equals("--default") || args[0].equals("--full"));
+    return profile ? Arrays.copyOfRange(args, 1, args.length) : args;
+  }
+
+  /**
+   * Runs JMH and writes the summary into a new folder under resultsRoot; null when JMH's Main should answer.
+   * moveHost: pin this JVM off the forks' core (main does; a test calling in leaves its JVM where it is).
+   */
+  public static Path run(Path resultsRoot, boolean moveHost, String... args) throws Exception {
     CommandLineOptions command;
     try {
-      command = new CommandLineOptions(jmhArgs);
+      command = new CommandLineOptions(jmhArgs(args));
     } catch (CommandLineOptionException e) {
       return null;
     }
     if (command.shouldHelp() || command.shouldList() || command.shouldListWithParams() || command.shouldListProfilers()
         || command.shouldListResultFormats()) return null;
+    boolean defaultSuite = defaultSuite(args);
+    if (defaultSuite && !command.getIncludes().isEmpty())
+      throw new IllegalArgumentException("the default suite picks its own benchmarks: name benchmarks with --full, not with "
+          + command.getIncludes());
 
     Path dir = resultsRoot.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);
-    ChainedOptionsBuilder options = new OptionsBuilder().parent(command);
-    Path resultsFile = null;
-    if (!command.getResultFormat().hasValue() && !command.getResult().hasValue()) {
-      resultsFile = dir.resolve("results.json");
-      options.resultFormat(ResultFormatType.JSON).result(resultsFile.toString());
-    }
+    Conditions conditions = Conditions.pinned(moveHost);
     List<String> notes = new ArrayList<>();
-    if (!Files.exists(Feeds.brooklyn()) && !command.getParameter("feed").hasValue()) {
-      options.param("feed", Feeds.GENERATED);
+    boolean generatedOnly = !Files.exists(Feeds.brooklyn()) && !command.getParameter("feed").hasValue();
+    if (generatedOnly) {
       notes.add("The Brooklyn feed (" + Feeds.brooklyn() + ") is missing: every benchmark ran on the generated feed.");
       System.out.println("RunJmh: " + notes.get(0));
     }
 
-    Collection<RunResult> results;
-    try {
-      results = new Runner(options.build()).run();
+    IterationLog log = new IterationLog();
+    List<RunResult> results = new ArrayList<>();
+    try (PrintStream output = command.getOutput().hasValue() ? new PrintStream(new FileOutputStream(command.getOutput().get(), true)) : null) {
+      for (Suite.Entry entry : defaultSuite ? Suite.DEFAULT : Suite.FULL) {
+        ChainedOptionsBuilder options = new OptionsBuilder().parent(command);
+        if (!entry.include().isEmpty()) options.include(entry.include());
+        Map<String, List<String>> params = new LinkedHashMap<>(entry.params());
+        if (generatedOnly) params.put("feed", List.of(Feeds.GENERATED));
+        params.forEach((key, values) -> {
+          if (!command.getParameter(key).hasValue()) options.param(key, values.toArray(String[]::new)); // the command line's win
+        });
+        if (command.getProfilers().isEmpty()) options.addProfiler(GCProfiler.class).addProfiler(CompilerProfiler.class);
+        conditions.applyTo(options, command, dir);
+        OutputFormat jmhOutput = OutputFormatFactory.createFormatInstance(output != null ? output : System.out,
+            command.verbosity().orElse(VerboseMode.NORMAL));
+        results.addAll(new Runner(options.build(), log.recording(jmhOutput)).run());
+      }
     } catch (RunnerException e) {
-      Files.deleteIfExists(dir); // still empty: nothing ran
+      if (results.isEmpty()) {
+        try (var files = Files.list(dir)) {
+          for (Path f : files.toList()) Files.delete(f);
+        }
+        Files.delete(dir);
+      }
       throw e;
     }
 
+    Path resultsFile = dir.resolve("results.json");
+    ResultFormatFactory.getInstance(ResultFormatType.JSON, resultsFile.toString()).writeOut(results);
+    log.writeCsv(dir.resolve("iterations.csv"));
     Map<String, RetainedHeap> retained = new LinkedHashMap<>();
     for (RunResult r : results)
       if (r.getParams().getBenchmark().startsWith(FeedLoadBenchmark.class.getName()))
@@ -85,13 +150,60 @@ public final class RunJmh {
           System.out.println("RunJmh: measuring the heap each representation of " + feed + " retains ...");
           return RetainedHeap.of(Feeds.path(feed));
         });
-    Path summary = dir.resolve("summary.md");
-    Files.writeString(summary, new Summary(results, retained, Arrays.asList(args), notes).markdown());
+
+    JsonNode json = new ObjectMapper().readTree(resultsFile.toFile());
+    Set<List<String>> forkJvmArgs = new LinkedHashSet<>();
+    Set<String> feeds = new LinkedHashSet<>();
+    for (JsonNode r : json) {
+      List<String> jvmArgs = new ArrayList<>();
+      r.get("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
+      forkJvmArgs.add(jvmArgs);
+      if (r.path("params").has("feed")) feeds.add(r.get("params").get("feed").asText());
+    }
+    List<String> head = List.of(
+        "# JMH results, " + ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")),
+        "",
+        "Command: `" + (conditions.launchedByMill() ? "./mill jmh.runJmh" : "sh out/jmh/launcher.dest/run")
+            + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`"
+            + (defaultSuite ? " (the default suite)" : "") + String.format(", %.1f minutes.", conditions.minutes()));
+    List<String> lines = new ArrayList<>(conditions.describe(forkJvmArgs));
+    if (json.size() > 0) {
+      JsonNode any = json.get(0);
+      lines.add(0, "JMH " + any.get("jmhVersion").asText() + "; JDK " + any.get("jdkVersion").asText() + ", "
+          + any.get("vmName").asText() + " " + any.get("vmVersion").asText() + ".");
+    }
+    for (String feed : feeds) lines.add("Feed `" + feed + "`: " + describeFeed(feed) + ".");
+    lines.add("Beside this file: results.json (JMH's JSON; rawData holds each measured iteration, per fork) and"
+        + " iterations.csv (every iteration, warm-up included, with wall time, JIT time and allocation).");
+    Summary summary = new Summary(json, log.iterations(), head, lines, notes, retained, routeLabels());
+    Path summaryFile = dir.resolve("summary.md");
+    Files.writeString(summaryFile, summary.markdown());
     Path latest = resultsRoot.resolve("latest");
     Files.deleteIfExists(latest);
     Files.createSymbolicLink(latest, dir.getFileName());
-    System.out.println("RunJmh: " + (resultsFile != null ? "results in " + resultsFile.toAbsolutePath() + ", " : "")
-        + "summary in " + summary.toAbsolutePath() + " (also " + latest + ")");
+    System.out.println("RunJmh: " + summary.verdict().replace("**", ""));
+    System.out.println("RunJmh: summary in " + summaryFile.toAbsolutePath() + " (also " + latest + "), beside results.json and iterations.csv");
     return dir;
+  }
+
+  /** The route a (feed, route) pair names, with its id and trips, and its response size; each feed loaded once. */
+  private static java.util.function.BiFunction<String, String, Summary.Route> routeLabels() {
+    Map<String, Feed> feeds = new HashMap<>();
+    return (feedName, route) -> {
+      Feed feed = feeds.computeIfAbsent(feedName, n -> Feed.load(Feeds.path(n)));
+      int code = Feeds.route(feed, route);
+      String id = feed.routeIds.value(code);
+      String label = (id.equals(route) ? id : route + ": " + id) + " (" + feed.tripsByRoute.size(code) + " trips)";
+      return new Summary.Route(label, Feeds.responseBytes(feed, code));
+    };
+  }
+
+  private static String describeFeed(String name) {
+    try {
+      Path path = Feeds.path(name);
+      return "`" + path + "` (" + Summary.megabytes(Files.size(path)) + ")";
+    } catch (Exception e) {
+      return e.getMessage();
+    }
   }
 }

@@ -22,9 +22,11 @@ import transit.javalin.JacksonJson;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 4, time = 1)
-@Measurement(iterations = 5, time = 1)
+// Compilation stopped within ~5 s on the large route and ~9 s on the small one (circe the last) with the fork
+// getting 40 % of its core; iterations of 2 s hold about ten of circe's slowest operations (the large route).
+@Fork(3)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
 public class SerializationBenchmark extends RouteBenchmark {
   private List<TripSchedule> model;
   private final StreamingJson streamingJson = new StreamingJson();

@@ -16,16 +16,19 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import transit.server.ServerStartup;
 
 /**
  * The database's load time, to set beside FeedLoadBenchmark: a GTFS zip's trips and stop_times into a new
- * SQLite file (batched inserts in one transaction, then the indexes the queries use). One import per shot.
+ * SQLite file (batched inserts in one transaction, then the indexes the queries use). One import per shot, into
+ * a new file, the heap collected before it as in FeedLoadBenchmark.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(3) // three shots: the fewest JMH gives an error margin for
+// --full only: ~9 s a shot. Three forks of two measured shots, after one to compile the importer.
+@Fork(3)
 @Warmup(iterations = 1)
-@Measurement(iterations = 1)
+@Measurement(iterations = 2)
 @State(Scope.Benchmark)
 public class SqliteImportBenchmark {
   @Param(Feeds.BROOKLYN)
@@ -38,6 +41,7 @@ public class SqliteImportBenchmark {
     zip = Feeds.path(feed);
     database = Files.createTempFile("transit-jmh-import-", ".sqlite");
     Files.delete(database);
+    ServerStartup.usedHeapAfterGc();
   }
 
   @Benchmark

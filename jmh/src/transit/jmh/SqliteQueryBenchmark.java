@@ -22,9 +22,10 @@ import transit.api.Model.TripSchedule;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 4, time = 1)
+// --full only. A large route's query takes ~0.25 s: iterations of 2 s hold eight of them.
+@Fork(3)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
 public class SqliteQueryBenchmark extends RouteBenchmark {
   @Param({"none", "weekday"})
   public String date;

@@ -1,117 +1,287 @@
 package transit.jmh;
 
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
-import transit.Feed;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
 
 /**
- * summary.md: the conditions of the run, then a table per benchmark class with score, error and units, the
- * allocation per operation when -prof gc ran, bytes per second for the encoders, and the retained heap
- * beside the load times.
+ * summary.md, computed from JMH's JSON results and the iteration log: a verdict at the top (how many rows hold
+ * within 10 % and had settled before measurement), the conditions, the ratios that matter with their own
+ * margins, then a table per benchmark class with mean, error as a percentage, min and median, the steady-state
+ * check, the JIT's share of the measured time and the allocation per operation. A row whose error exceeds 10 %
+ * of its score, or which was still drifting when measured, is marked not to be compared.
  */
 final class Summary {
-  private static final String ALLOC = "gc.alloc.rate.norm";
+  /** A row whose 99.9 % error margin exceeds this share of its score cannot rank anything. */
+  static final double COMPARABLE_ERROR = 0.10;
 
-  private final Collection<RunResult> results;
+  /**
+   * A ratio worth reading, as the subject's speed relative to the baseline's (above 1: the subject is faster), for
+   * every pair of rows with the same parameters. Names are Class.method.
+   */
+  record Comparison(String subject, String baseline) {}
+
+  static final List<Comparison> COMPARISONS = comparisons();
+
+  private static List<Comparison> comparisons() {
+    List<Comparison> list = new ArrayList<>(List.of(
+        new Comparison("FeedLoadBenchmark.columnar", "FeedLoadBenchmark.objects"),
+        new Comparison("QueryBenchmark.schedules", "SqliteQueryBenchmark.schedules")));
+    String encoders = "SerializationBenchmark.";
+    for (String library : List.of("upickle", "circe", "streaming")) list.add(new Comparison(encoders + library, encoders + "jackson"));
+    for (String library : List.of("upickle", "circe", "jackson")) list.add(new Comparison(encoders + library, encoders + "streaming"));
+    return List.copyOf(list);
+  }
+
+  /** A route as the summary names it, with the size of its /schedules response. */
+  record Route(String label, long responseBytes) {}
+
+  /** One benchmark and parameter set: JMH's result, with what the iteration log says about it. */
+  record Row(String benchmark, String mode, Map<String, String> params, double score, double error, String unit,
+      double min, double median, int forks, String settings, double alloc, SteadyState.Verdict steady, double jitShare) {
+    String className() { return benchmark.substring(0, benchmark.indexOf('.')); }
+
+    String method() { return benchmark.substring(benchmark.indexOf('.') + 1); }
+
+    double errorShare() { return error / score; }
+
+    boolean withinError() { return !Double.isNaN(error) && Math.abs(errorShare()) <= COMPARABLE_ERROR; }
+
+    boolean settled() { return steady == null || steady.settledBeforeMeasurement(); }
+
+    boolean comparable() { return withinError() && settled(); }
+
+    /** Higher is faster: throughput as it is, times inverted. */
+    boolean higherIsFaster() { return mode.equals("thrpt"); }
+  }
+
+  private final List<Row> rows;
+  private final List<String> head, conditions, notes;
   private final Map<String, RetainedHeap> retained;
-  private final List<String> args, notes;
-  private final Map<String, Feed> feeds = new HashMap<>(); // loaded once, to name routes and size responses
-  private final Map<String, Route> routes = new HashMap<>();
+  private final BiFunction<String, String, Route> routes;
+  private final Map<String, Route> routeCache = new LinkedHashMap<>();
   private final StringBuilder out = new StringBuilder();
 
-  Summary(Collection<RunResult> results, Map<String, RetainedHeap> retained, List<String> args, List<String> notes) {
-    this.results = results;
-    this.retained = retained;
-    this.args = args;
+  /**
+   * @param results JMH's JSON results (an array, as -rf json writes it)
+   * @param iterations every iteration of the run, warm-up included
+   * @param head the title and command lines, above the verdict
+   * @param conditions one line each: machine, CPUs, flags, feeds
+   * @param routes (feed, route parameter) to the route's label and response size, for the encoders' MB/s
+   */
+  Summary(JsonNode results, List<IterationLog.Iteration> iterations, List<String> head, List<String> conditions,
+      List<String> notes, Map<String, RetainedHeap> retained, BiFunction<String, String, Route> routes) {
+    this.rows = rows(results, iterations);
+    this.head = head;
+    this.conditions = conditions;
     this.notes = notes;
+    this.retained = retained;
+    this.routes = routes;
+  }
+
+  List<Row> rows() { return rows; }
+
+  static List<Row> rows(JsonNode results, List<IterationLog.Iteration> iterations) {
+    Map<String, List<IterationLog.Iteration>> byRow = new LinkedHashMap<>();
+    for (IterationLog.Iteration i : iterations)
+      if (!i.fork().startsWith("w")) byRow.computeIfAbsent(key(i.benchmark(), i.mode(), i.params()), k -> new ArrayList<>()).add(i);
+    List<Row> rows = new ArrayList<>();
+    for (JsonNode r : results) {
+      String benchmark = r.get("benchmark").asText();
+      Map<String, String> params = new TreeMap<>();
+      if (r.has("params")) r.get("params").properties().forEach(e -> params.put(e.getKey(), e.getValue().asText()));
+      JsonNode primary = r.get("primaryMetric");
+      int warmups = r.get("warmupIterations").asInt();
+      List<IterationLog.Iteration> logged = byRow.getOrDefault(key(benchmark, r.get("mode").asText(), params), List.of());
+      JsonNode alloc = r.path("secondaryMetrics").path(IterationLog.ALLOC);
+      rows.add(new Row(shortName(benchmark), r.get("mode").asText(), params, primary.get("score").asDouble(),
+          number(primary.get("scoreError")), primary.get("scoreUnit").asText(),
+          primary.path("scorePercentiles").path("0.0").asDouble(Double.NaN),
+          primary.path("scorePercentiles").path("50.0").asDouble(Double.NaN), r.get("forks").asInt(), settings(r),
+          alloc.isMissingNode() ? Double.NaN : alloc.get("score").asDouble(), steadyState(logged, warmups), jitShare(logged)));
+    }
+    return rows;
+  }
+
+  private static String key(String benchmark, String mode, Map<String, String> params) {
+    return benchmark + " " + mode + " " + new TreeMap<>(params);
+  }
+
+  /** JMH writes "NaN" as a string when it has too few samples for an error. */
+  private static double number(JsonNode node) { return node == null || !node.isNumber() ? Double.NaN : node.asDouble(); }
+
+  private static String shortName(String benchmark) {
+    int method = benchmark.lastIndexOf('.'), clazz = benchmark.lastIndexOf('.', method - 1);
+    return benchmark.substring(clazz + 1);
+  }
+
+  /** "3 forks × (5 × 2 s warm-up + 5 × 2 s measured)"; single shots have no iteration time. */
+  private static String settings(JsonNode r) {
+    boolean shots = r.get("mode").asText().equals("ss");
+    String warmup = r.get("warmupIterations").asInt() + (shots ? "" : " × " + r.get("warmupTime").asText());
+    String measured = r.get("measurementIterations").asInt() + (shots ? "" : " × " + r.get("measurementTime").asText());
+    int forks = r.get("forks").asInt();
+    return forks + " fork" + (forks == 1 ? "" : "s") + " × (" + warmup + " warm-up + " + measured + " measured" + (shots ? " shots)" : ")");
+  }
+
+  /** Null when the log holds no iteration of the row (results from elsewhere). */
+  private static SteadyState.Verdict steadyState(List<IterationLog.Iteration> logged, int warmups) {
+    Map<String, List<Double>> forks = new LinkedHashMap<>();
+    for (IterationLog.Iteration i : logged) forks.computeIfAbsent(i.fork(), f -> new ArrayList<>()).add(i.score());
+    forks.values().removeIf(series -> series.size() <= warmups); // a fork that broke off before measuring
+    return forks.isEmpty() ? null : SteadyState.of(new ArrayList<>(forks.values()), warmups);
+  }
+
+  /** The JIT compilers' time in the measured iterations, as a share of their wall time; NaN without -prof comp. */
+  private static double jitShare(List<IterationLog.Iteration> logged) {
+    double jit = 0, wall = 0;
+    for (IterationLog.Iteration i : logged) {
+      if (i.warmup()) continue;
+      if (Double.isNaN(i.jitMillis())) return Double.NaN;
+      jit += i.jitMillis();
+      wall += i.wallMillis();
+    }
+    return wall > 0 ? jit / wall : Double.NaN;
+  }
+
+  /** The first line after the title: how many rows hold. */
+  String verdict() {
+    long within = rows.stream().filter(Row::withinError).count(), settled = rows.stream().filter(Row::settled).count();
+    String verdict = "**" + within + " of " + rows.size() + " rows within " + percent(COMPARABLE_ERROR) + "**";
+    verdict += " (the 99.9 % error margin at most " + percent(COMPARABLE_ERROR) + " of the score); " + settled + " of "
+        + rows.size() + " settled before measurement.";
+    long marked = rows.stream().filter(r -> !r.comparable()).count();
+    return verdict + (marked == 0 ? " Every row can be compared." : " The " + marked + " row" + (marked == 1 ? "" : "s")
+        + " marked ✗ are not to be compared.");
   }
 
   String markdown() {
-    if (results.isEmpty()) return "# JMH results\n\nNo benchmark gave a result; JMH's output says why.\n";
-    BenchmarkParams any = results.iterator().next().getParams();
-    line("# JMH results, " + ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")));
+    head.forEach(this::line);
     line("");
-    line("- Command: `./mill jmh.runJmh" + (args.isEmpty() ? "` (the default suite, with `-prof gc`)" : " " + String.join(" ", args) + "`"));
-    line("- JMH " + any.getJmhVersion() + "; JDK " + any.getJdkVersion() + ", " + any.getVmName() + " " + any.getVmVersion());
-    line("- JVM flags of the forks: `" + String.join(" ", any.getJvmArgs()) + "`");
-    line(String.format("- Machine: %d cores seen by the JVM; load average %.1f when the run ended (other work shares them)",
-        Runtime.getRuntime().availableProcessors(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
-    for (String feed : paramValues("feed")) line("- Feed `" + feed + "`: " + describeFeed(feed));
-    notes.forEach(n -> line("- " + n));
-
-    Map<String, List<RunResult>> byClass = new TreeMap<>(); // JMH lists by mode; by name puts load first
-    for (RunResult r : results) byClass.computeIfAbsent(className(r.getParams()), k -> new ArrayList<>()).add(r);
+    if (rows.isEmpty()) {
+      line("No benchmark gave a result; JMH's output says why.");
+      return out.toString();
+    }
+    line(verdict());
+    line("");
+    line("## Conditions");
+    line("");
+    conditions.forEach(c -> line("- " + c));
+    ratios();
+    Map<String, List<Row>> byClass = new TreeMap<>(); // by name puts the load first
+    for (Row r : rows) byClass.computeIfAbsent(r.className(), k -> new ArrayList<>()).add(r);
     byClass.forEach(this::table);
-
     line("");
     line("## Notes");
     line("");
-    if (results.stream().noneMatch(r -> r.getSecondaryResults().containsKey(ALLOC)))
-      line("- No allocation figures: run with `-prof gc` for gc.alloc.rate.norm, the bytes allocated per operation.");
-    else line("- Allocated per op: `-prof gc`'s gc.alloc.rate.norm; for a single shot, everything one load allocates.");
-    line("- Errors are JMH's 99.9% confidence half-widths; a blank error means too few samples for one.");
-    line("- SerializationBenchmark.streaming writes straight from the feed's arrays, so it includes the query that"
-        + " the three libraries get for free (their model is built once, outside the measurement; QueryBenchmark times it).");
-    line("- Routes are picked per feed by response size: large is the biggest response, small the smallest, medium the median.");
-    line("- SQLite: the query benchmark's database is imported once per feed into the temp directory and memory-mapped;"
-        + " the day's services come from core's calendar, per request as in TransitApi.");
+    line("- Score: the mean of the measured iterations (of the shots, for single-shot rows), over all forks. Error: JMH's"
+        + " 99.9 % confidence half-width of that mean; blank when there are too few samples for one.");
+    line("- Settled: the steady-state check on each fork's iterations, warm-up included (iterations.csv): from which"
+        + " iteration on every score stays within " + percent(SteadyState.TOLERANCE) + " of the fork's measured median,"
+        + " for the slowest fork. A row that settled only during measurement is marked ✗.");
+    if (rows.stream().anyMatch(r -> !Double.isNaN(r.jitShare())))
+      line("- JIT: the compilers' elapsed time in the measured iterations (-prof comp) as a share of those iterations'"
+          + " wall time. Near 0 once the code is compiled; the forks' compiler threads share the benchmark's core, so"
+          + " anything above that is time taken from the benchmark (elapsed, so it overstates the CPU when the core is shared).");
+    if (rows.stream().anyMatch(r -> !Double.isNaN(r.alloc())))
+      line("- Allocated per op: -prof gc's gc.alloc.rate.norm; for a single shot, everything one load allocates.");
+    line("- Ratios: speed relative to the baseline (above 1× the subject is faster), the two rows' relative errors"
+        + " combined in quadrature.");
+    notes.forEach(n -> line("- " + n));
     return out.toString();
   }
 
-  private void table(String clazz, List<RunResult> rows) {
-    BenchmarkParams p = rows.get(0).getParams();
+  private void ratios() {
+    List<List<String>> table = new ArrayList<>();
+    for (Comparison c : COMPARISONS) {
+      for (Row subject : rows) {
+        if (!subject.benchmark().equals(c.subject())) continue;
+        Row baseline = rows.stream().filter(b -> b.benchmark().equals(c.baseline()) && b.params().equals(subject.params())
+            && b.mode().equals(subject.mode())).findFirst().orElse(null);
+        if (baseline == null) continue;
+        Ratio ratio = Ratio.of(subject, baseline);
+        table.add(List.of(subject.benchmark() + " vs " + baseline.method(), paramsLabel(subject), times(ratio.value()),
+            Double.isNaN(ratio.error()) ? "" : "± " + number(ratio.error()), share(ratio.errorShare()),
+            mark(!Double.isNaN(ratio.error()) && ratio.errorShare() <= COMPARABLE_ERROR && subject.settled() && baseline.settled())));
+      }
+    }
+    if (table.isEmpty()) return;
+    line("");
+    line("## Ratios");
+    line("");
+    row(List.of("Comparison", "Parameters", "Speed ratio", "Error", "Error %", ""));
+    row(List.of("---", "---", "---", "---", "---", "---"));
+    table.forEach(this::row);
+  }
+
+  /** The subject's speed relative to the baseline's, with the two relative errors combined in quadrature. */
+  record Ratio(double value, double error) {
+    static Ratio of(Row subject, Row baseline) {
+      double value = subject.higherIsFaster() ? subject.score() / baseline.score() : baseline.score() / subject.score();
+      double relative = Math.hypot(subject.errorShare(), baseline.errorShare());
+      return new Ratio(value, value * relative);
+    }
+
+    double errorShare() { return error / value; }
+  }
+
+  private void table(String clazz, List<Row> classRows) {
     line("");
     line("## " + clazz);
     line("");
-    line(p.getMode().longLabel() + "; " + p.getForks() + " fork(s), each " + iterations("warm-up", p.getWarmup()) + " then "
-        + iterations("measured", p.getMeasurement()) + ".");
+    Set<String> settings = classRows.stream().map(r -> modeLabel(r.mode()) + "; " + r.settings()).collect(Collectors.toCollection(LinkedHashSet::new));
+    if (settings.size() == 1) line(settings.iterator().next() + ".");
+    else classRows.stream().collect(Collectors.toMap(Row::method, r -> modeLabel(r.mode()) + "; " + r.settings(), (a, b) -> a, LinkedHashMap::new))
+        .forEach((method, s) -> line("- " + method + ": " + s + "."));
     line("");
-    List<String> keys = new ArrayList<>(p.getParamsKeys());
-    boolean alloc = rows.stream().anyMatch(r -> r.getSecondaryResults().containsKey(ALLOC));
+    List<String> keys = classRows.stream().flatMap(r -> r.params().keySet().stream()).distinct().toList();
     boolean encoder = clazz.equals(SerializationBenchmark.class.getSimpleName());
-    List<String> head = new ArrayList<>(List.of("Benchmark"));
-    head.addAll(keys);
-    head.addAll(List.of("Score", "Error", "Units"));
-    if (encoder) head.addAll(List.of("Response", "MB/s"));
-    if (alloc) head.add("Allocated per op");
-    row(head);
-    row(head.stream().map(h -> "---").toList());
-    for (RunResult r : rows) {
-      BenchmarkParams params = r.getParams();
-      Result<?> score = r.getPrimaryResult();
-      List<String> cells = new ArrayList<>(List.of(params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1)));
-      for (String key : keys) cells.add(key.equals("route") ? route(params).label() : params.getParam(key));
-      cells.addAll(List.of(number(score.getScore()), number(score.getScoreError()), score.getScoreUnit()));
+    boolean jit = classRows.stream().anyMatch(r -> !Double.isNaN(r.jitShare()));
+    boolean alloc = classRows.stream().anyMatch(r -> !Double.isNaN(r.alloc()));
+    List<String> header = new ArrayList<>(List.of("Benchmark"));
+    header.addAll(keys);
+    header.addAll(List.of("Score", "Error", "Error %", "Min", "Median", "Units", "Settled"));
+    if (jit) header.add("JIT");
+    if (encoder) header.addAll(List.of("Response", "MB/s"));
+    if (alloc) header.add("Allocated per op");
+    header.add("");
+    row(header);
+    row(header.stream().map(h -> "---").toList());
+    for (Row r : classRows) {
+      List<String> cells = new ArrayList<>(List.of(r.method()));
+      for (String key : keys) cells.add(key.equals("route") && r.params().containsKey("feed") ? route(r).label() : r.params().getOrDefault(key, ""));
+      cells.addAll(List.of(number(r.score()), Double.isNaN(r.error()) ? "" : "± " + number(r.error()), share(r.errorShare()),
+          number(r.min()), number(r.median()), r.unit(), r.steady() == null ? "" : r.steady().describe()));
+      if (jit) cells.add(Double.isNaN(r.jitShare()) ? "" : percent(r.jitShare()));
       if (encoder) { // ops/s times the response's size
-        long bytes = route(params).responseBytes();
-        double megabytesPerOp = bytes / 1e6;
-        boolean perSecond = score.getScoreUnit().equals("ops/s");
-        cells.add(megabytes(bytes));
-        cells.add(perSecond ? number(score.getScore() * megabytesPerOp) + plusMinus(score.getScoreError() * megabytesPerOp) : "");
+        double megabytesPerOp = route(r).responseBytes() / 1e6;
+        boolean perSecond = r.unit().equals("ops/s");
+        cells.add(megabytes(route(r).responseBytes()));
+        cells.add(perSecond ? number(r.score() * megabytesPerOp) : "");
       }
-      if (alloc) {
-        Result<?> a = r.getSecondaryResults().get(ALLOC);
-        cells.add(a == null ? "" : megabytes((long) a.getScore()));
-      }
+      if (alloc) cells.add(Double.isNaN(r.alloc()) ? "" : megabytes((long) r.alloc()));
+      cells.add(mark(r));
       row(cells);
     }
     if (clazz.equals(FeedLoadBenchmark.class.getSimpleName()) && !retained.isEmpty()) retainedTable();
   }
+
+  private static String mark(Row r) {
+    if (r.comparable()) return "✓";
+    List<String> why = new ArrayList<>();
+    if (!r.withinError()) why.add(Double.isNaN(r.error()) ? "no error margin" : "error over " + percent(COMPARABLE_ERROR));
+    if (!r.settled()) why.add("still drifting");
+    return "✗ " + String.join(", ", why);
+  }
+
+  private static String mark(boolean holds) { return holds ? "✓" : "✗"; }
 
   private void retainedTable() {
     line("");
@@ -119,61 +289,52 @@ final class Summary {
     line("");
     row(List.of("feed", "columnar (Feed.load)", "objects (BaselineFeed)", "objects / columnar"));
     row(List.of("---", "---", "---", "---"));
-    retained.forEach((feed, heap) -> row(List.of(feed,
-        megabytes(heap.columnarBytes()), megabytes(heap.objectsBytes()),
-        String.format("%.1f×", (double) heap.objectsBytes() / heap.columnarBytes()))));
+    retained.forEach((feed, heap) -> row(List.of(feed, megabytes(heap.columnarBytes()), megabytes(heap.objectsBytes()),
+        times((double) heap.objectsBytes() / heap.columnarBytes()))));
   }
 
-  private static String iterations(String what, IterationParams it) {
-    String each = it.getTime().getTime() > 0 && it.getTime().getTimeUnit() != null ? " of " + it.getTime() : "";
-    return it.getCount() + " " + what + " iteration(s)" + each;
+  private Route route(Row r) {
+    String feed = r.params().get("feed"), route = r.params().get("route");
+    return routeCache.computeIfAbsent(feed + "\n" + route, k -> routes.apply(feed, route));
   }
 
-  private Set<String> paramValues(String key) {
-    Set<String> values = new LinkedHashSet<>();
-    for (RunResult r : results) if (r.getParams().getParam(key) != null) values.add(r.getParams().getParam(key));
-    return values;
+  private String paramsLabel(Row r) {
+    List<String> labels = new ArrayList<>();
+    r.params().forEach((k, v) -> labels.add(k.equals("route") && r.params().containsKey("feed") ? route(r).label() : k + "=" + v));
+    return String.join(", ", labels);
   }
 
-  private String describeFeed(String name) {
-    try {
-      Path path = Feeds.path(name);
-      return "`" + path + "` (" + megabytes(Files.size(path)) + ")";
-    } catch (Exception e) {
-      return e.getMessage();
-    }
+  private static String modeLabel(String mode) {
+    return switch (mode) {
+      case "thrpt" -> "Throughput, ops/time";
+      case "avgt" -> "Average time, time/op";
+      case "ss" -> "Single shot, time per shot";
+      case "sample" -> "Sampling time";
+      default -> mode;
+    };
   }
 
-  private record Route(String label, long responseBytes) {}
-
-  /** The route a (feed, route) pair names, with its id and trips, and its response size; worked out once per pair. */
-  private Route route(BenchmarkParams params) {
-    String feedName = params.getParam("feed"), route = params.getParam("route");
-    return routes.computeIfAbsent(feedName + "\n" + route, key -> {
-      Feed feed = feeds.computeIfAbsent(feedName, n -> Feed.load(Feeds.path(n)));
-      int code = Feeds.route(feed, route);
-      String id = feed.routeIds.value(code);
-      String label = (id.equals(route) ? id : route + ": " + id) + " (" + feed.tripsByRoute.size(code) + " trips)";
-      return new Route(label, Feeds.responseBytes(feed, code));
-    });
-  }
-
-  private static String className(BenchmarkParams params) {
-    String name = params.getBenchmark();
-    String clazz = name.substring(0, name.lastIndexOf('.'));
-    return clazz.substring(clazz.lastIndexOf('.') + 1);
-  }
-
-  private static String number(double value) {
+  static String number(double value) {
     if (Double.isNaN(value)) return "";
     double abs = Math.abs(value);
     return abs >= 100 ? String.format("%,.0f", value) : abs >= 10 ? String.format("%.1f", value)
         : abs >= 1 ? String.format("%.2f", value) : String.format("%.3g", value);
   }
 
-  private static String plusMinus(double error) { return Double.isNaN(error) ? "" : " ± " + number(error); }
+  private static String times(double ratio) { return Double.isNaN(ratio) ? "" : String.format("%.2f×", ratio); }
 
-  private static String megabytes(long bytes) {
+  static String percent(double share) {
+    double p = share * 100;
+    return (p >= 10 || p == Math.rint(p) ? String.format("%.0f", p) : String.format("%.1f", p)) + " %";
+  }
+
+  /** An error share: blank when unknown, bold above the limit. */
+  private static String share(double share) {
+    if (Double.isNaN(share)) return "";
+    return Math.abs(share) > COMPARABLE_ERROR ? "**" + percent(Math.abs(share)) + "**" : percent(Math.abs(share));
+  }
+
+  static String megabytes(long bytes) {
     return bytes >= 1_000_000 ? String.format("%.1f MB", bytes / 1e6) : bytes >= 1000 ? String.format("%.1f KB", bytes / 1e3)
         : bytes + " B";
   }

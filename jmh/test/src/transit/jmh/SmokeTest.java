@@ -1,6 +1,7 @@
 package transit.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,10 +28,11 @@ class SmokeTest {
   void everyBenchmarkRunsOnceAndTheSummaryIsWritten(@TempDir Path results) throws Exception {
     Path tiny = Fixtures.zip(Fixtures.tinyFeed(), "");
     try {
-      Path dir = RunJmh.run(results, "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-foe", "true", "-v", "SILENT",
+      Path dir = RunJmh.run(results, false, "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-foe", "true", "-v", "SILENT",
           "-p", "feed=" + tiny, "-p", "route=large");
       Set<String> ran = new TreeSet<>();
-      for (JsonNode result : new ObjectMapper().readTree(dir.resolve("results.json").toFile())) {
+      JsonNode rows = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+      for (JsonNode result : rows) {
         ran.add(result.get("benchmark").asText());
         assertTrue(result.get("primaryMetric").get("score").asDouble() > 0, result.toString());
       }
@@ -42,8 +44,42 @@ class SmokeTest {
       for (String clazz : List.of("FeedLoadBenchmark", "SerializationBenchmark", "QueryBenchmark", "SqliteImportBenchmark", "SqliteQueryBenchmark"))
         assertTrue(summary.contains("## " + clazz), clazz + " missing in summary.md:\n" + summary);
       assertTrue(summary.contains("Heap retained"), summary);
+      assertTrue(summary.matches("(?s).*\\*\\*\\d+ of " + rows.size() + " rows within 10 %\\*\\*.*"), "the verdict:\n" + summary);
+      assertTrue(summary.contains("Forks' JVM flags: `" + String.join(" ", Conditions.serverFlags()) + "`, the servers'"), summary);
+      assertEquals(all, loggedBenchmarks(dir), "iterations.csv holds every benchmark's iteration");
     } finally {
       Files.deleteIfExists(SqliteSchedules.cached(tiny)); // the query benchmark's database of this zip
     }
+  }
+
+  @Test
+  void theDefaultSuiteRunsEachOfItsClassesWithTheCommandLinesParameters(@TempDir Path results) throws Exception {
+    Path tiny = Fixtures.zip(Fixtures.tinyFeed(), "");
+    Path dir = RunJmh.run(results, false, "--default", "-f", "1", "-wi", "0", "-i", "1", "-r", "100ms", "-foe", "true", "-v", "SILENT",
+        "-p", "feed=" + tiny, "-p", "route=large");
+    Set<String> expected = new TreeSet<>();
+    for (BenchmarkListEntry b : BenchmarkList.defaultList().getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of()))
+      if (Suite.DEFAULT.stream().anyMatch(e -> java.util.regex.Pattern.compile(e.include()).matcher(b.getUsername()).find()))
+        expected.add(b.getUsername());
+    Set<String> ran = new TreeSet<>();
+    for (JsonNode result : new ObjectMapper().readTree(dir.resolve("results.json").toFile())) {
+      ran.add(result.get("benchmark").asText());
+      assertEquals(tiny.toString(), result.get("params").get("feed").asText(), "the command line's feed wins over the suite's");
+    }
+    assertEquals(expected, ran);
+    assertEquals(expected, loggedBenchmarks(dir));
+  }
+
+  @Test
+  void theDefaultSuiteRefusesBenchmarkNames(@TempDir Path results) {
+    assertThrows(IllegalArgumentException.class, () -> RunJmh.run(results, false, "--default", "Query"));
+  }
+
+  /** The benchmarks iterations.csv has a measured iteration of. */
+  private static Set<String> loggedBenchmarks(Path dir) throws Exception {
+    Set<String> logged = new TreeSet<>();
+    for (String line : Files.readAllLines(dir.resolve("iterations.csv")).subList(1, Files.readAllLines(dir.resolve("iterations.csv")).size()))
+      if (line.contains(",measurement,")) logged.add(line.substring(0, line.indexOf(',')));
+    return logged;
   }
 }
