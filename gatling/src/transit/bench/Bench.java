@@ -25,6 +25,8 @@ import transit.server.ServerStartup;
 public final class Bench {
   /** Seconds a server run takes besides its steps: the server's start and feed load, Gatling's start and report. */
   static final int RUN_OVERHEAD_SECONDS = 15;
+  /** Server events this long after a step still belong to it: a reload under way when the step ended. */
+  static final long RELOAD_GRACE_MILLIS = 30_000;
 
   /** One server run: a framework in a mode with a heap, and the steps it takes, in round `round` (0: calibration). */
   record Run(int round, String framework, Mode mode, String heap, List<Step> steps) {
@@ -210,16 +212,20 @@ public final class Bench {
     }
     try {
       if (options.target() != null) {
-        measure(run, title, options.target().toString(), null, into);
+        measure(run, title, options.target().toString(), null, null, into);
       } else {
         System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
-        List<String> command = ServerProcess.command(launchers, run.framework(), run.mode(), run.heap(),
-            options.serverJava() == null ? null : options.serverJava().toString(), results.feed, Cpus.taskset(cpus.server()));
+        boolean replaces = run.steps().stream().anyMatch(s -> Scenario.named(s.scenario()).replacesFeed());
+        Path served = replaces ? ServerProcess.copyFeed(results.feed, dir.resolve("feeds").resolve(run.name()).resolve(results.feed.getFileName()))
+            : results.feed;
+        List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.mode(), run.heap(),
+            options.serverJava() == null ? null : options.serverJava().toString(), served, Cpus.taskset(cpus.server())));
+        if (replaces) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
         try (ServerProcess server = ServerProcess.start(command, run.framework(), run.mode(), dir.resolve("logs").resolve(run.name() + ".log"))) {
           if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
-            results.servers.put(run.framework(), new Results.Server(run.framework(), server.loadMillis, server.heapRetainedMb));
+            results.servers.put(run.framework(), new Results.Server(run.framework(), server.loadMillis, server.snapshotMillis, server.heapRetainedMb));
           if (server.probe != null) Conditions.server(results, server.probe);
-          measure(run, title, server.baseUrl, server, into);
+          measure(run, title, server.baseUrl, server, served, into);
         }
       }
     } catch (ServerProcess.ModeUnsupported e) {
@@ -234,15 +240,32 @@ public final class Bench {
     progressDone(run);
   }
 
-  /** One Gatling run of the run's steps against a server; server is null when it was not started here. */
-  private void measure(Run run, String title, String baseUrl, ServerProcess server, List<Results.Row> into) throws Exception {
+  /**
+   * One Gatling run of the run's steps against a server; server is null when it was not started here. served is
+   * the feed path it serves, for a scenario that replaces it.
+   */
+  private void measure(Run run, String title, String baseUrl, ServerProcess server, Path served, List<Results.Row> into) throws Exception {
     if (firstPass == null) {
       System.out.println("[" + title + "] first pass: every path once, for the expected body lengths");
       firstPass = FirstPass.run(baseUrl, results.feed != null ? results.feed : ServerStartup.resolveFeed(options.gtfs()), dir);
       results.routes = firstPass.routes();
     }
+    GatlingRun.StepListener duringSteps = (index, at) -> {
+      Step step = run.steps().get(index);
+      Scenario scenario = Scenario.named(step.scenario());
+      if (server == null || !scenario.replacesFeed()) return;
+      Thread swaps = new Thread(() -> {
+        try {
+          scenario.whileMeasured(step, () -> server.replaceFeed(results.feed, served));
+        } catch (InterruptedException | RuntimeException e) {
+          System.out.println("[" + title + "] " + step.label() + ": " + e);
+        }
+      }, "while-" + step.label());
+      swaps.setDaemon(true);
+      swaps.start();
+    };
     GatlingRun.Result gatling = GatlingRun.run(firstPass.plan(baseUrl, run.steps()), dir.resolve("gatling").resolve(run.name()),
-        Cpus.taskset(cpus.client()), line -> System.out.println("[" + title + "] " + line));
+        Cpus.taskset(cpus.client()), line -> System.out.println("[" + title + "] " + line), duringSteps);
     Conditions.client(results, gatling.clientCollectors());
     for (int i = 0; i < run.steps().size(); i++) {
       GatlingRun.StepRun s = gatling.steps().get(i);
@@ -252,7 +275,8 @@ public final class Bench {
       double seconds = step.open() ? Math.max(s.seconds(), step.durationSeconds()) : s.seconds();
       Results.Measurement m = new Results.Measurement(s.count("ok"), s.count("failed"), s.count("lost"), seconds, s.ok(), server == null ? null : server.stats.window(s.start(), s.end()),
           server == null || server.probe == null ? null : server.probe.window(s.start(), s.end()), s.client(), s.clientGc(),
-          s.connectionsAccepted(), cpus.client().size());
+          s.connectionsAccepted(), cpus.client().size(), s.start(), s.timeline(),
+          server == null ? List.of() : server.events(s.start(), s.end(), RELOAD_GRACE_MILLIS));
       into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.round(), step, m));
     }
     results.gatlingReports.put(run.name(), gatling.reportDir().resolve("index.html"));

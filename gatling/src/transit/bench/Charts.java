@@ -30,6 +30,7 @@ final class Charts {
     Map<String, Chart<?, ?>> charts = new LinkedHashMap<>();
     for (String scenario : results.options.scenarios()) {
       if (scenario.equals("latency")) latencyByPercentile(results, charts);
+      else if (scenario.equals("reload")) charts.put("reload-timeline.png", reloadTimeline(results));
       else {
         charts.put(scenario + "-requests-per-second.png", throughputByUsers(results, scenario));
         charts.put(scenario + "-latency.png", latencyPercentiles(results, scenario));
@@ -134,6 +135,38 @@ final class Charts {
       }
       if (!chart.getSeriesMap().isEmpty()) charts.put("latency-" + rate + ".png", chart);
     });
+  }
+
+  /** The first round of the reload step, second by second: the slowest answer of each second, and when the feed was moved and swapped in. */
+  private static XYChart reloadTimeline(Results results) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("reload, first round: slowest answer per second (▲ feed moved, ● new feed in service)")
+        .xAxisTitle("seconds into the step").yAxisTitle("ms").build();
+    style(chart.getStyler());
+    chart.getStyler().setMarkerSize(8);
+    for (Results.Group g : results.groups("reload")) {
+      Results.Measurement m = g.rounds().get(0).m();
+      if (m.timeline().isEmpty()) continue;
+      List<Double> x = new ArrayList<>(), y = new ArrayList<>();
+      for (Histogram h : m.timeline()) {
+        x.add((h.getEndTimeStamp() - m.startMillis()) / 1000.0);
+        y.add((double) h.getMaxValue());
+      }
+      XYSeries line = chart.addSeries(g.framework(), x, y);
+      line.setMarker(SeriesMarkers.NONE);
+      Report.Swaps swaps = Report.Swaps.of(m);
+      for (int k = 0; k < 2; k++) {
+        List<Double> at = new ArrayList<>();
+        for (long[] swap : swaps.swaps()) if (swap[k] >= 0) at.add((swap[k] - m.startMillis()) / 1000.0);
+        if (at.isEmpty()) continue;
+        XYSeries marks = chart.addSeries(g.framework() + (k == 0 ? " moved" : " in service"), at, at.stream().map(t -> 0.0).toList());
+        marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        marks.setMarker(k == 0 ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.CIRCLE);
+        if (line.getLineColor() != null) marks.setMarkerColor(line.getLineColor());
+        marks.setShowInLegend(false);
+      }
+    }
+    return chart.getSeriesMap().isEmpty() ? null : chart;
   }
 
   /** Per server set-up, the highest RSS and heap left after a collection over its steps (medians of the rounds). */

@@ -29,8 +29,11 @@ final class GatlingRun {
   /** Gatling's JVM: a fixed heap (it holds whole responses for their length check) and the throughput collector. */
   static final List<String> JVM_FLAGS = List.of("-Xms2g", "-Xmx2g", "-XX:+UseParallelGC", "--add-opens=java.base/java.lang=ALL-UNNAMED");
 
-  /** A measured step as Gatling saw it: its window (epoch ms), response times by outcome, connections accepted in it. */
-  record StepRun(long start, long end, Map<String, Histogram> outcomes, long connectionsAccepted,
+  /**
+   * A measured step as Gatling saw it: its window (epoch ms), response times by outcome, connections accepted in it,
+   * and, for a scenario that asks for it, its timeline: the right answers' times second by second.
+   */
+  record StepRun(long start, long end, Map<String, Histogram> outcomes, List<Histogram> timeline, long connectionsAccepted,
       ProcessStats.Window client, JvmProbe.Window clientGc) {
     double seconds() { return (end - start) / 1000.0; }
 
@@ -41,23 +44,31 @@ final class GatlingRun {
 
   record Result(Path reportDir, List<StepRun> steps, String clientCollectors) {}
 
+  /** Told when a measured step starts (its index, epoch ms), on the thread reading Gatling's output: must not block. */
+  interface StepListener {
+    void measuring(int step, long atMillis);
+  }
+
   private final Plan plan;
   private final Consumer<String> progress;
+  private final StepListener listener;
   private final long[][] windows; // per step: start, end, accepted at start, accepted at end
   private volatile String phase = "starting Gatling";
   private volatile long phaseStart = System.currentTimeMillis();
   private volatile int phaseSeconds;
   private volatile long lastPrint;
 
-  private GatlingRun(Plan plan, Consumer<String> progress) {
+  private GatlingRun(Plan plan, Consumer<String> progress, StepListener listener) {
     this.plan = plan;
     this.progress = progress;
+    this.listener = listener;
     this.windows = new long[plan.steps().size()][4];
   }
 
   /** Runs the plan against the server; progress receives a line every few seconds. */
-  static Result run(Plan plan, Path dir, List<String> pinning, Consumer<String> progress) throws IOException, InterruptedException {
-    return new GatlingRun(plan, progress).run(dir, pinning);
+  static Result run(Plan plan, Path dir, List<String> pinning, Consumer<String> progress, StepListener listener)
+      throws IOException, InterruptedException {
+    return new GatlingRun(plan, progress, listener).run(dir, pinning);
   }
 
   private Result run(Path dir, List<String> pinning) throws IOException, InterruptedException {
@@ -85,14 +96,15 @@ final class GatlingRun {
       Path histograms = dir.resolve(TransitSimulation.HISTOGRAMS);
       if (report == null || !Files.exists(histograms))
         throw new IOException("Gatling exited " + exit + " without a report; see " + dir.resolve("gatling.log"));
-      Map<String, Histogram> byTag = readHistograms(histograms);
+      Map<String, List<Histogram>> byTag = readHistograms(histograms);
       List<StepRun> steps = new ArrayList<>();
       for (int i = 0; i < windows.length; i++) {
         long[] w = windows[i];
         Map<String, Histogram> outcomes = new HashMap<>();
         for (String outcome : TransitSimulation.OUTCOMES)
-          if (byTag.containsKey(outcome + "-" + i)) outcomes.put(outcome, byTag.get(outcome + "-" + i));
-        steps.add(new StepRun(w[0], w[1], outcomes, w[2] >= 0 && w[3] >= 0 ? w[3] - w[2] : -1,
+          if (byTag.containsKey(outcome + "-" + i)) outcomes.put(outcome, sum(byTag.get(outcome + "-" + i)));
+        List<Histogram> timeline = Scenario.named(plan.steps().get(i).scenario()).timeline() ? byTag.getOrDefault("ok-" + i, List.of()) : List.of();
+        steps.add(new StepRun(w[0], w[1], outcomes, timeline, w[2] >= 0 && w[3] >= 0 ? w[3] - w[2] : -1,
             stats.window(w[0], w[1]), probe == null ? null : probe.window(w[0], w[1])));
       }
       return new Result(report, steps, probe == null ? "unknown" : probe.collectors);
@@ -114,11 +126,19 @@ final class GatlingRun {
     return null;
   }
 
-  private static Map<String, Histogram> readHistograms(Path file) throws IOException {
-    Map<String, Histogram> byTag = new HashMap<>();
+  /** Each tag's intervals, in order. */
+  private static Map<String, List<Histogram>> readHistograms(Path file) throws IOException {
+    Map<String, List<Histogram>> byTag = new HashMap<>();
     HistogramLogReader reader = new HistogramLogReader(file.toFile());
-    for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) byTag.put(h.getTag(), (Histogram) h);
+    for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; )
+      byTag.computeIfAbsent(h.getTag(), k -> new ArrayList<>()).add((Histogram) h);
     return byTag;
+  }
+
+  static Histogram sum(List<Histogram> intervals) {
+    Histogram all = new Histogram(3);
+    intervals.forEach(all::add);
+    return all;
   }
 
   /** "@@bench start|end warm-up|measure STEP EPOCH_MS" */
@@ -130,6 +150,7 @@ final class GatlingRun {
     if (measure) {
       windows[index][start ? 0 : 1] = at;
       windows[index][start ? 2 : 3] = ProcessStats.connectionsAccepted();
+      if (start) listener.measuring(index, at);
     }
     if (measure && !start && index == plan.steps().size() - 1) {
       phase = "writing the Gatling report";

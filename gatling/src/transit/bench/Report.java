@@ -95,8 +95,9 @@ final class Report {
       StringBuilder load = new StringBuilder();
       results.servers.values().forEach(s -> load.append(load.length() == 0 ? "" : "; ").append(s.name()).append(" ")
           .append(String.format(Locale.ROOT, "%,d ms", s.loadMillis()))
+          .append(s.snapshotMillis() >= 0 ? String.format(Locale.ROOT, " (this start read the snapshot in %,d ms)", s.snapshotMillis()) : "")
           .append(s.heapRetainedMb() >= 0 ? String.format(Locale.ROOT, " (heap retained %,d MB)", s.heapRetainedMb()) : ""));
-      line("| Feed load, as each server printed it | " + load + " |");
+      line("| Feed load from the CSV, as each server printed it | " + load + " |");
     }
     line();
   }
@@ -243,6 +244,87 @@ final class Report {
         + "includes the wait. The charts below show each rate's latency by percentile, every round's responses together.");
     line();
     resources(groups, false);
+  }
+
+  /**
+   * A feed replaced under load: per framework, the throughput and errors over the whole step, how long each reload
+   * took to be in service (from the file's move to the server's "reloaded" line), and the latency of the seconds
+   * before the first swap beside the seconds from each swap until a second after its reload.
+   */
+  void reloadTables(Scenario scenario) {
+    List<Results.Group> groups = results.groups(scenario.name());
+    List<String> head = headStart(false, "Users");
+    head.addAll(List.of("req/s", "errors", "swaps in service", "reload took ms", "p99 ms before", "p99 ms around swaps",
+        "max ms around swaps"));
+    tableHeader(head);
+    for (Results.Group g : groups) {
+      List<String> cells = rowStart(g, false);
+      cells.add(spread(g.spread(m -> m.requestsPerSecond()), Report::count));
+      cells.add(g.errors() + (g.lost() > 0 ? " (" + g.lost() + " unanswered)" : ""));
+      long replaced = 0, reloaded = 0;
+      List<Double> took = new ArrayList<>();
+      for (Results.Row r : g.rounds()) {
+        Swaps swaps = Swaps.of(r.m());
+        replaced += swaps.replaced();
+        reloaded += swaps.took().size();
+        swaps.took().forEach(t -> took.add((double) t));
+      }
+      cells.add(reloaded + " of " + replaced);
+      cells.add(spread(Results.Spread.of(took), Report::millis));
+      cells.add(spread(g.spread(m -> Swaps.of(m).before(99)), Report::millis));
+      cells.add(spread(g.spread(m -> Swaps.of(m).around(99)), Report::millis));
+      cells.add(spread(g.spread(m -> Swaps.of(m).aroundMax()), Report::millis));
+      row(cells);
+    }
+    line();
+    line("A swap is in service when the server printed its \"reloaded\" line; a reload that failed or was still running "
+        + Bench.RELOAD_GRACE_MILLIS / 1000 + " s after the step shows as fewer swaps in service than made. \"Around swaps\": the "
+        + "seconds from each move of the feed until a second after its reload, when the new feed is parsed on the server's CPU beside "
+        + "the requests. The chart shows the first round, second by second.");
+    line();
+    resources(groups, false);
+  }
+
+  /** A step's feed replacements (each with when it was in service, or -1), and its latency before and around them. */
+  record Swaps(List<long[]> swaps, List<org.HdrHistogram.Histogram> timeline) {
+    static Swaps of(Results.Measurement m) {
+      List<long[]> swaps = new ArrayList<>();
+      for (ServerProcess.Event e : m.events()) {
+        if (e.what().equals("replaced")) swaps.add(new long[] {e.atMillis(), -1});
+        else if (e.what().equals("reloaded") && !swaps.isEmpty() && swaps.get(swaps.size() - 1)[1] < 0) swaps.get(swaps.size() - 1)[1] = e.atMillis();
+      }
+      return new Swaps(swaps, m.timeline());
+    }
+
+    int replaced() { return swaps.size(); }
+
+    /** How long each swap that came into service took, from the file's move. */
+    List<Long> took() { return swaps.stream().filter(s -> s[1] >= 0).map(s -> s[1] - s[0]).toList(); }
+
+    Double before(double percentile) {
+      if (swaps.isEmpty()) return null;
+      return value(timeline.stream().filter(h -> h.getEndTimeStamp() <= swaps.get(0)[0]).toList(), percentile);
+    }
+
+    Double around(double percentile) { return value(aroundSwaps(), percentile); }
+
+    Double aroundMax() { return value(aroundSwaps(), 100); }
+
+    /** The seconds from each move until a second after its reload (to the step's end when it never came). */
+    private List<org.HdrHistogram.Histogram> aroundSwaps() {
+      List<org.HdrHistogram.Histogram> around = new ArrayList<>();
+      for (long[] swap : swaps) {
+        long to = swap[1] < 0 ? Long.MAX_VALUE : swap[1] + 1000;
+        for (var h : timeline) if (h.getEndTimeStamp() > swap[0] && h.getStartTimeStamp() < to && !around.contains(h)) around.add(h);
+      }
+      return around;
+    }
+
+    private static Double value(List<org.HdrHistogram.Histogram> intervals, double percentile) {
+      if (intervals.isEmpty()) return null;
+      var all = GatlingRun.sum(intervals);
+      return all.getTotalCount() == 0 ? null : (double) (percentile >= 100 ? all.getMaxValue() : all.getValueAtPercentile(percentile));
+    }
   }
 
   /** One line per round and step: every figure as measured, for a reader's own analysis. */

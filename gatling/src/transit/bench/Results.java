@@ -25,7 +25,14 @@ final class Results {
 
   /** ok: right answers; failed: wrong ones; lost: none (refused, reset, timed out). latency: the right answers' times. */
   record Measurement(long ok, long failed, long lost, double seconds, Histogram latency, ProcessStats.Window server,
-      JvmProbe.Window serverGc, ProcessStats.Window client, JvmProbe.Window clientGc, long connectionsAccepted, int clientCpus) {
+      JvmProbe.Window serverGc, ProcessStats.Window client, JvmProbe.Window clientGc, long connectionsAccepted, int clientCpus,
+      long startMillis, List<Histogram> timeline, List<ServerProcess.Event> events) {
+    /** A step measured without a timeline or server events. */
+    Measurement(long ok, long failed, long lost, double seconds, Histogram latency, ProcessStats.Window server,
+        JvmProbe.Window serverGc, ProcessStats.Window client, JvmProbe.Window clientGc, long connectionsAccepted, int clientCpus) {
+      this(ok, failed, lost, seconds, latency, server, serverGc, client, clientGc, connectionsAccepted, clientCpus, 0, List.of(), List.of());
+    }
+
     double requestsPerSecond() { return seconds > 0 ? ok / seconds : 0; }
 
     /** Gatling's process used at least 90 % of its CPUs on average: the throughput is a lower bound. */
@@ -57,8 +64,8 @@ final class Results {
     boolean wide() { return n > 1 && max - min > WIDE_SPREAD * Math.abs(median); }
   }
 
-  /** A server as it started: its printed feed load time and retained heap. */
-  record Server(String name, long loadMillis, long heapRetainedMb) {}
+  /** A server as it started: its printed feed load time (of the CSV), the snapshot's when it read one (else -1), retained heap. */
+  record Server(String name, long loadMillis, long snapshotMillis, long heapRetainedMb) {}
 
   /** The rounds of one step on one server set-up, gathered. */
   record Group(String framework, Mode mode, String heap, Step step, List<Row> rounds) {

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public interface Scenario {
   List<Scenario> ALL = List.of(new RouteScenario.Heavy(), new RouteScenario.Small(), new HelloScenario(),
-      new ThinkTimeScenario(), new LatencyScenario(), new ConnectionsScenario());
+      new ThinkTimeScenario(), new LatencyScenario(), new ConnectionsScenario(), new ReloadScenario());
 
   static List<String> names() { return ALL.stream().map(Scenario::name).toList(); }
 
@@ -39,6 +39,18 @@ public interface Scenario {
 
   /** The Gatling population of one phase of one of its steps. */
   PopulationBuilder population(TransitSimulation.Phase phase, TransitSimulation simulation);
+
+  /**
+   * Whether its steps replace the server's feed while measured: then the server serves a copy of the feed, parsed
+   * from its CSV like a new one (no snapshot), and {@link #whileMeasured} is called as each step starts.
+   */
+  default boolean replacesFeed() { return false; }
+
+  /** What the harness does to the server during a measured step, on a thread of its own; swap replaces the feed. */
+  default void whileMeasured(Step step, Runnable swap) throws InterruptedException {}
+
+  /** Whether the report needs its steps' latency second by second. */
+  default boolean timeline() { return false; }
 
   /** Its section of report.md, after the heading and the about line: by default the closed-loop tables. */
   default void report(Report report) { report.closedLoopTables(this); }

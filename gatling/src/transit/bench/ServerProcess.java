@@ -26,22 +26,35 @@ final class ServerProcess implements AutoCloseable {
   }
 
   private static final Pattern LISTENING = Pattern.compile(" listening on (http://[^/\\s]+)/");
-  private static final Pattern LOADED = Pattern.compile("^Loaded .* rows in ([\\d,]+) ms; heap retained ([\\d,]+) MB");
+  /** "Loaded F from the CSV …" or "Loaded F from snapshot S (the CSV took N ms): … rows in M ms; heap retained H MB" */
+  private static final Pattern LOADED =
+      Pattern.compile("^Loaded .* from (the CSV|snapshot)[^:]*?(?:\\(the CSV took ([\\d,]+) ms\\))?: .* rows in ([\\d,]+) ms; heap retained ([\\d,]+) MB");
+  /** "<server>: reloaded after why. Loaded … rows in N ms; …" and "<server>: reload after why failed; …" */
+  private static final Pattern RELOADED = Pattern.compile(": reloaded after .* rows in ([\\d,]+) ms"),
+      RELOAD_FAILED = Pattern.compile(": reload after .* failed");
+
+  /** Something the server did while serving: a feed swapped in (its load time) or a reload that failed. */
+  record Event(long atMillis, String what, long loadMillis) {}
   private static final long START_TIMEOUT_MINUTES = 10; // the real MBTA feed loads in well under that
 
   final Process process;
   final String baseUrl;
-  /** The "Loaded …" line's load time and retained heap, as the server printed them. */
-  final long loadMillis, heapRetainedMb;
+  /** The "Loaded …" line: the load time (of the CSV, also when a snapshot was read), the snapshot's, the retained heap. */
+  final long loadMillis, snapshotMillis, heapRetainedMb;
+  /** The harness's feed replacements and the server's reloads, in order. */
+  final List<Event> events;
   final ProcessStats stats;
   /** Null when the JVM could not be attached to (then no GC, heap or allocation figures). */
   final JvmProbe probe;
 
-  private ServerProcess(Process process, String baseUrl, long loadMillis, long heapRetainedMb, JvmProbe probe) {
+  private ServerProcess(Process process, String baseUrl, Matcher load, JvmProbe probe, List<Event> events) {
     this.process = process;
     this.baseUrl = baseUrl;
-    this.loadMillis = loadMillis;
-    this.heapRetainedMb = heapRetainedMb;
+    boolean snapshot = load != null && load.group(1).equals("snapshot");
+    this.loadMillis = load == null ? -1 : number(snapshot ? load.group(2) : load.group(3));
+    this.snapshotMillis = snapshot ? number(load.group(3)) : -1;
+    this.heapRetainedMb = load == null ? -1 : number(load.group(4));
+    this.events = events;
     this.stats = new ProcessStats(process.pid());
     this.probe = probe;
   }
@@ -59,7 +72,8 @@ final class ServerProcess implements AutoCloseable {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     CompletableFuture<String> listening = new CompletableFuture<>();
     CompletableFuture<Matcher> loaded = new CompletableFuture<>();
-    Thread reader = new Thread(() -> copyOutput(process, log, listening, loaded), framework + "-output");
+    List<Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
+    Thread reader = new Thread(() -> copyOutput(process, log, listening, loaded, events), framework + "-output");
     reader.setDaemon(true);
     reader.start();
     try {
@@ -72,7 +86,7 @@ final class ServerProcess implements AutoCloseable {
         System.out.println("[" + framework + "] no GC figures: " + e.getMessage());
         probe = null;
       }
-      return new ServerProcess(process, url, load == null ? -1 : number(load.group(1)), load == null ? -1 : number(load.group(2)), probe);
+      return new ServerProcess(process, url, load, probe, events);
     } catch (Exception e) {
       process.destroyForcibly();
       int exit = waitFor(process);
@@ -84,11 +98,15 @@ final class ServerProcess implements AutoCloseable {
   }
 
   /** Copies the server's output to the log, completing the futures as the start-up lines appear. */
-  private static void copyOutput(Process process, Path log, CompletableFuture<String> listening, CompletableFuture<Matcher> loaded) {
+  private static void copyOutput(Process process, Path log, CompletableFuture<String> listening, CompletableFuture<Matcher> loaded,
+      List<Event> events) {
     try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         PrintWriter out = new PrintWriter(Files.newBufferedWriter(log), true)) {
       for (String line; (line = in.readLine()) != null; ) {
         out.println(line);
+        Matcher reloaded = RELOADED.matcher(line);
+        if (reloaded.find()) events.add(new Event(System.currentTimeMillis(), "reloaded", number(reloaded.group(1))));
+        else if (RELOAD_FAILED.matcher(line).find()) events.add(new Event(System.currentTimeMillis(), "reload failed", -1));
         Matcher load = LOADED.matcher(line);
         if (load.find()) loaded.complete(load);
         Matcher url = LISTENING.matcher(line);
@@ -101,6 +119,51 @@ final class ServerProcess implements AutoCloseable {
   }
 
   private static long number(String text) { return Long.parseLong(text.replace(",", "")); }
+
+  /**
+   * Publishes a new feed as a publisher would: a copy of source written beside served, then moved over it (for a
+   * feed directory, each of its files in turn).
+   */
+  void replaceFeed(Path source, Path served) {
+    try {
+      if (Files.isDirectory(source)) {
+        try (var files = Files.list(source)) {
+          for (Path file : files.filter(Files::isRegularFile).toList()) publish(file, served.resolve(file.getFileName()));
+        }
+      } else {
+        publish(source, served);
+      }
+      events.add(new Event(System.currentTimeMillis(), "replaced", -1));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot replace the feed " + served, e);
+    }
+  }
+
+  /** A copy of the feed for a server whose feed the harness will replace (never the user's own file). */
+  static Path copyFeed(Path source, Path served) throws IOException {
+    Files.createDirectories(Files.isDirectory(source) ? served : served.getParent());
+    if (Files.isDirectory(source)) {
+      try (var files = Files.list(source)) {
+        for (Path file : files.filter(Files::isRegularFile).toList()) Files.copy(file, served.resolve(file.getFileName()));
+      }
+    } else {
+      Files.copy(source, served);
+    }
+    return served;
+  }
+
+  private static void publish(Path file, Path target) throws IOException {
+    Path partial = target.resolveSibling(target.getFileName() + ".partial");
+    Files.copy(file, partial, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The events between two instants, and up to `after` ms past the second (a reload still under way at the step's end). */
+  List<Event> events(long fromMillis, long toMillis, long after) {
+    synchronized (events) {
+      return events.stream().filter(e -> e.atMillis() >= fromMillis && e.atMillis() <= toMillis + after).toList();
+    }
+  }
 
   private static int waitFor(Process process) {
     try {

@@ -28,7 +28,8 @@ import org.HdrHistogram.Recorder;
  * from its scenario. Every response must be 200 with the body length the harness measured before the run: wrong
  * or empty data counts as an error, never as speed. Each measured response's time goes into the step's
  * HdrHistogram of its outcome (ok; failed: a wrong answer; lost: none at all, a refused or reset connection or a
- * timeout), written to {@value #HISTOGRAMS} beside the plan at the end. Each
+ * timeout), written second by second to {@value #HISTOGRAMS} beside the plan (HdrHistogram's interval log, each
+ * interval tagged OUTCOME-STEP: the step's figures are the sum, its timeline the intervals). Each
  * phase prints a marker line when its first user starts and its last one ends: the harness times steps by them.
  */
 public class TransitSimulation extends Simulation {
@@ -37,6 +38,13 @@ public class TransitSimulation extends Simulation {
   private final Path planFile = Path.of(System.getProperty(Plan.PROPERTY));
   private final Plan plan = Plan.load(planFile);
   private final List<Phase> measured = new ArrayList<>();
+  private HistogramLogWriter log;
+  private PrintStream logFile;
+  private final java.util.concurrent.ScheduledExecutorService ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "histogram-log");
+    t.setDaemon(true);
+    return t;
+  });
 
   {
     List<PopulationBuilder> phases = new ArrayList<>();
@@ -46,6 +54,7 @@ public class TransitSimulation extends Simulation {
       Scenario scenario = Scenario.named(step.scenario());
       if (step.warmupSeconds() > 0) phases.add(scenario.population(new Phase(i, step, true), this));
       Phase phase = new Phase(i, step, false);
+      phase.simulation = this;
       measured.add(phase);
       phases.add(scenario.population(phase, this));
       seconds += step.warmupSeconds() + step.expectedSeconds();
@@ -66,6 +75,8 @@ public class TransitSimulation extends Simulation {
     private final int index;
     private final Step step;
     private final boolean warmUp;
+    private TransitSimulation simulation;
+    private boolean closed; // its last interval is logged
     private final java.util.Map<String, Recorder> outcomes = new java.util.HashMap<>();
     private final AtomicInteger started = new AtomicInteger(), finished = new AtomicInteger();
 
@@ -87,7 +98,10 @@ public class TransitSimulation extends Simulation {
     }
 
     Session userFinished(Session session, int users) {
-      if (finished.incrementAndGet() == users) marker("end");
+      if (finished.incrementAndGet() == users) {
+        marker("end");
+        if (!warmUp) simulation.logInterval(this, true);
+      }
       return session;
     }
 
@@ -153,21 +167,39 @@ public class TransitSimulation extends Simulation {
     return new String(name);
   }
 
-  /** Every measured phase's histograms, tagged OUTCOME-STEP (ok-3, lost-3), in HdrHistogram's log format. */
+  /** Opens the interval log, and logs every running measured phase's last second, every second. */
   @Override
-  public void after() {
-    try (PrintStream out = new PrintStream(Files.newOutputStream(planFile.resolveSibling(HISTOGRAMS)), false, "UTF-8")) {
-      HistogramLogWriter log = new HistogramLogWriter(out);
-      log.outputLogFormatVersion();
-      for (Phase phase : measured) {
-        for (String outcome : OUTCOMES) {
-          var histogram = phase.outcomes.get(outcome).getIntervalHistogram();
-          histogram.setTag(outcome + "-" + phase.index);
-          log.outputIntervalHistogram(histogram);
-        }
-      }
+  public void before() {
+    try {
+      logFile = new PrintStream(Files.newOutputStream(planFile.resolveSibling(HISTOGRAMS)), false, "UTF-8");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+    log = new HistogramLogWriter(logFile);
+    log.outputLogFormatVersion();
+    log.outputLegend();
+    ticker.scheduleAtFixedRate(() -> measured.forEach(phase -> logInterval(phase, false)), 1, 1, java.util.concurrent.TimeUnit.SECONDS);
+  }
+
+  /** The phase's responses since its last interval, if it has started and is not over; last: the phase has ended. */
+  synchronized void logInterval(Phase phase, boolean last) {
+    if (phase.closed || phase.started.get() == 0 || log == null) return;
+    for (String outcome : OUTCOMES) {
+      var histogram = phase.outcomes.get(outcome).getIntervalHistogram();
+      histogram.setTag(outcome + "-" + phase.index);
+      log.outputIntervalHistogram(histogram);
+    }
+    phase.closed = last;
+  }
+
+  /** Logs what is left of every phase (one cut short by Gatling's time limit included) and closes the log. */
+  @Override
+  public void after() {
+    ticker.shutdownNow();
+    synchronized (this) {
+      measured.forEach(phase -> logInterval(phase, true));
+      log = null;
+      logFile.close();
     }
   }
 }

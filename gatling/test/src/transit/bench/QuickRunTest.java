@@ -16,6 +16,8 @@ import transit.synth.SyntheticFeed;
  * the client's resources sampled. How fast anything was is not tested.
  */
 class QuickRunTest {
+  static final java.util.Set<String> NOT_IN_A_QUICK_STEP = java.util.Set.of("reload took ms", "p99 ms around swaps", "max ms around swaps");
+
   @Test
   void everyFrameworkAnswersEveryStepWithoutErrors(@TempDir Path results) throws Exception {
     Launchers launchers = Launchers.load();
@@ -41,7 +43,10 @@ class QuickRunTest {
           List<String> first = rows.get(0);
           assertEquals(header.size(), first.size());
           for (int i = 0; i < header.size(); i++) {
-            assertNotEquals(Report.MISSING, first.get(i), scenario + ", " + framework + ", " + header.get(i));
+            // a quick step may end before a reload of the generated feed is in service: the move itself must happen
+            if (header.get(i).equals("swaps in service")) assertTrue(first.get(i).endsWith(" of 2"), scenario + ", " + framework);
+            else if (!NOT_IN_A_QUICK_STEP.contains(header.get(i)))
+              assertNotEquals(Report.MISSING, first.get(i), scenario + ", " + framework + ", " + header.get(i));
             if (header.get(i).equals("errors")) assertEquals("0", first.get(i), scenario + ", " + framework);
           }
         }
