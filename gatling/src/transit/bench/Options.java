@@ -65,7 +65,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     List<String> frameworks;
 
     @Option(names = "--scenarios", paramLabel = "A,B", split = ",",
-        description = "scenarios to run (default: the profile's; all: heavy, small, hello, think-time, latency, connections)")
+        description = "scenarios to run (default: the profile's; all: heavy, small, hello, think-time, latency, connections, reload)")
     List<String> scenarios;
 
     @Option(names = "--modes", paramLabel = "A,B", split = ",", converter = ModeConverter.class,
