@@ -264,8 +264,16 @@ public final class Bench {
       swaps.setDaemon(true);
       swaps.start();
     };
+    Long recording = server == null || server.probe == null ? null : server.probe.startProfile();
     GatlingRun.Result gatling = GatlingRun.run(firstPass.plan(baseUrl, run.steps()), dir.resolve("gatling").resolve(run.name()),
         Cpus.taskset(cpus.client()), line -> System.out.println("[" + title + "] " + line), duringSteps);
+    CpuProfile profile = null;
+    if (recording != null) {
+      Path file = dir.resolve("profiles").resolve(run.name() + ".jfr");
+      Files.createDirectories(file.getParent());
+      server.probe.stopProfile(recording, file);
+      profile = CpuProfile.read(file);
+    }
     Conditions.client(results, gatling.clientCollectors());
     for (int i = 0; i < run.steps().size(); i++) {
       GatlingRun.StepRun s = gatling.steps().get(i);
@@ -276,7 +284,8 @@ public final class Bench {
       Results.Measurement m = new Results.Measurement(s.count("ok"), s.count("failed"), s.count("lost"), seconds, s.ok(), server == null ? null : server.stats.window(s.start(), s.end()),
           server == null || server.probe == null ? null : server.probe.window(s.start(), s.end()), s.client(), s.clientGc(),
           s.connectionsAccepted(), cpus.client().size(), s.start(), s.timeline(),
-          server == null ? List.of() : server.events(s.start(), s.end(), RELOAD_GRACE_MILLIS));
+          server == null ? List.of() : server.events(s.start(), s.end(), RELOAD_GRACE_MILLIS),
+          profile == null ? null : profile.count(s.start(), s.end()));
       into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.round(), step, m));
     }
     results.gatlingReports.put(run.name(), gatling.reportDir().resolve("index.html"));

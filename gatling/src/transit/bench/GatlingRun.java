@@ -81,7 +81,7 @@ final class GatlingRun {
     command.addAll(List.of("-D" + Plan.PROPERTY + "=" + planFile, "-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
         "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString()));
     Process gatling = new ProcessBuilder(command).redirectErrorStream(true).start();
-    ProcessStats stats = new ProcessStats(gatling.pid());
+    ProcessStats stats = new ProcessStats(gatling.pid(), false);
     JvmProbe probe = attachWhenReady(gatling);
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
     ticker.scheduleAtFixedRate(this::tick, 5, 5, TimeUnit.SECONDS);

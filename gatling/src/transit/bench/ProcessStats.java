@@ -8,22 +8,48 @@ import java.util.List;
 
 /**
  * Samples a process's CPU time and resident memory from /proc every 250 ms, so the harness can give, for any
- * window: the CPU it used (seconds, mean %, max % over one interval; 100 % = one core) and its highest RSS.
+ * window: the CPU it used (seconds, mean %, max % over one interval; 100 % = one core) and its highest RSS; and
+ * that CPU by kind of thread, from each thread's name: the collector's, the JIT compilers', and the rest (the
+ * application's, its time in user space and in the kernel apart).
  */
 final class ProcessStats implements AutoCloseable {
-  /** Cumulative CPU time (utime + stime, in clock ticks) and RSS at an instant. */
-  record Sample(long millis, long ticks, long rssKb) {}
+  /** Cumulative CPU time (utime + stime, in clock ticks) and RSS at an instant, and per thread kind (ticks, see {@link Kind}). */
+  record Sample(long millis, long ticks, long rssKb, long[] byKind) {}
 
-  /** The process over a window: CPU seconds used, mean and highest CPU %, highest RSS. */
-  record Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb) {}
+  /** The process over a window: CPU seconds used, mean and highest CPU %, highest RSS, and CPU seconds per {@link Kind}. */
+  record Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb, double[] secondsByKind) {
+    Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb) {
+      this(cpuSeconds, meanCpuPercent, maxCpuPercent, maxRssKb, null);
+    }
+
+    /** CPU seconds of one kind of thread; null when threads were not sampled. */
+    Double seconds(Kind kind) { return secondsByKind == null ? null : secondsByKind[kind.ordinal()]; }
+  }
+
+  /**
+   * Kinds of thread, by name (/proc/PID/task/TID/comm, HotSpot's names): a thread that ends within a window takes
+   * its CPU with it, so the kinds add up to a little less than the process.
+   */
+  enum Kind {
+    GC, JIT, USER, KERNEL;
+
+    static Kind of(String threadName) {
+      if (threadName.startsWith("GC Thread") || threadName.startsWith("G1 ") || threadName.startsWith("VM Thread")) return GC;
+      if (threadName.startsWith("C1 Compiler") || threadName.startsWith("C2 Compiler")) return JIT;
+      return null; // application threads: user and kernel time apart
+    }
+  }
 
   private static final long INTERVAL_MS = 250, TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
   private final long pid;
+  private final boolean threads;
   private final List<Sample> samples = new ArrayList<>();
   private final Thread thread;
 
-  ProcessStats(long pid) {
+  /** threads: also sample each thread's CPU by kind (the server's; Gatling's own process needs only its total). */
+  ProcessStats(long pid, boolean threads) {
     this.pid = pid;
+    this.threads = threads;
     thread = new Thread(this::run, "sampler-" + pid);
     thread.setDaemon(true);
     thread.start();
@@ -58,25 +84,59 @@ final class ProcessStats implements AutoCloseable {
       maxRss = Math.max(maxRss, in.get(i).rssKb);
     }
     Sample first = in.get(0), last = in.get(in.size() - 1);
-    return new Window((double) (last.ticks - first.ticks) / TICKS_PER_SECOND, percent(first, last), maxPercent, maxRss);
+    double[] byKind = null;
+    if (first.byKind != null && last.byKind != null) {
+      byKind = new double[Kind.values().length];
+      for (int k = 0; k < byKind.length; k++) byKind[k] = Math.max(0, last.byKind[k] - first.byKind[k]) / (double) TICKS_PER_SECOND;
+    }
+    return new Window((double) (last.ticks - first.ticks) / TICKS_PER_SECOND, percent(first, last), maxPercent, maxRss, byKind);
   }
 
   private static double percent(Sample a, Sample b) {
     return b.millis == a.millis ? 0 : 100.0 * (b.ticks - a.ticks) / TICKS_PER_SECOND / ((b.millis - a.millis) / 1000.0);
   }
 
-  /** utime + stime, fields 14 and 15 of /proc/PID/stat (counted after the command name, which may hold spaces), and VmRSS. */
-  static Sample sample(long pid) {
+  /** utime + stime of the process and of each of its threads by kind, and VmRSS. */
+  Sample sample(long pid) {
     try {
-      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+      long[] times = times(Path.of("/proc/" + pid + "/stat"));
+      long[] byKind = threads ? byKind(pid) : null;
       for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status")))
-        if (line.startsWith("VmRSS:")) return new Sample(System.currentTimeMillis(), ticks, Long.parseLong(line.replaceAll("\\D", "")));
+        if (line.startsWith("VmRSS:"))
+          return new Sample(System.currentTimeMillis(), times[0] + times[1], Long.parseLong(line.replaceAll("\\D", "")), byKind);
     } catch (IOException | RuntimeException e) {
       // the process has ended
     }
     return null;
+  }
+
+  /** utime and stime, fields 14 and 15 of a stat file (counted after the command name, which may hold spaces). */
+  private static long[] times(Path stat) throws IOException {
+    String text = Files.readString(stat);
+    String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
+    return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12])};
+  }
+
+  /** Ticks per kind of thread, summed over the threads alive now. */
+  private static long[] byKind(long pid) throws IOException {
+    long[] byKind = new long[Kind.values().length];
+    try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+      for (Path task : tasks.toList()) {
+        try {
+          long[] t = times(task.resolve("stat"));
+          Kind kind = Kind.of(Files.readString(task.resolve("comm")).trim());
+          if (kind == null) {
+            byKind[Kind.USER.ordinal()] += t[0];
+            byKind[Kind.KERNEL.ordinal()] += t[1];
+          } else {
+            byKind[kind.ordinal()] += t[0] + t[1];
+          }
+        } catch (IOException | RuntimeException e) {
+          // the thread ended while being read
+        }
+      }
+    }
+    return byKind;
   }
 
   /**

@@ -137,6 +137,36 @@ final class Report {
     line();
     resources(groups, variants);
     if (groups.stream().map(Results.Group::mode).distinct().count() > 1) modesBesideCached(groups);
+    if (scenario instanceof RouteScenario) whereTheTimeGoes(groups);
+  }
+
+  /**
+   * The server's CPU per request split into its parts (medians of the rounds): what a reader needs to see why a
+   * framework is where it is. The parts add up to a little less than the total (threads that ended during the
+   * step, and the JVM's other threads, are not counted in any part).
+   */
+  private void whereTheTimeGoes(List<Results.Group> groups) {
+    if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().profile() == null))) return;
+    line("Where the server's CPU goes, in ms per successful request (medians of the rounds). The threads' CPU comes from "
+        + "`/proc` by thread: the collector's (GC), the JIT compilers', and the application threads' time in the kernel (mostly "
+        + "socket writes) and in user space; user space is split by a flight recording's execution samples (every 10 ms) "
+        + "into the query (walking the feed into the response's trips), encoding (the JSON library, or the tuned writer "
+        + "streaming from the feed) and the framework (HTTP parsing, routing, the write path). `cached` has no query or "
+        + "encoding left: its framework figure is the write path's cost.");
+    line();
+    List<String> head = headStart(false, "Users");
+    head.addAll(List.of("CPU ms per req", "query", "encoding", "framework", "kernel", "GC", "JIT", "alloc per req"));
+    tableHeader(head);
+    for (Results.Group g : groups) {
+      List<String> cells = rowStart(g, false);
+      cells.add(median(g.spread(Results.Measurement::cpuSecondsPerThousand), Report::twoDecimals));
+      for (CpuProfile.Part part : CpuProfile.Part.values()) cells.add(median(g.spread(m -> m.cpuMillisPerRequest(part)), Report::twoDecimals));
+      for (ProcessStats.Kind kind : List.of(ProcessStats.Kind.KERNEL, ProcessStats.Kind.GC, ProcessStats.Kind.JIT))
+        cells.add(median(g.spread(m -> m.cpuMillisPerRequest(kind)), Report::twoDecimals));
+      cells.add(median(g.spread(Results.Measurement::allocatedPerRequest), Report::bytes));
+      row(cells);
+    }
+    line();
   }
 
   private void latencyCells(Results.Group g, List<String> cells) {
@@ -160,7 +190,7 @@ final class Report {
       List<String> cells = rowStart(g, variants);
       cells.add(median(g.spread(m -> m.server() == null ? null : m.server().meanCpuPercent()), Report::count) + " / "
           + median(g.spread(m -> m.server() == null ? null : m.server().maxCpuPercent()), Report::count));
-      cells.add(median(g.spread(Results.Measurement::cpuSecondsPerThousand), v -> String.format(Locale.ROOT, "%.2f", v)));
+      cells.add(median(g.spread(Results.Measurement::cpuSecondsPerThousand), Report::twoDecimals));
       cells.add(median(g.spread(m -> m.server() == null ? null : m.server().maxRssKb() / 1024.0), Report::count));
       cells.add(median(g.spread(m -> m.serverGc() == null || m.serverGc().maxHeapAfterGc() < 0 ? null : m.serverGc().maxHeapAfterGc() / 1048576.0), Report::count));
       cells.add(median(g.spread(Results.Measurement::allocatedPerRequest), Report::bytes));
@@ -374,6 +404,8 @@ final class Report {
   static String median(Results.Spread s, Function<Double, String> format) { return s == null ? MISSING : format.apply(s.median()); }
 
   static String count(double v) { return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v); }
+
+  static String twoDecimals(double v) { return String.format(Locale.ROOT, "%.2f", v); }
 
   static String millis(double v) { return String.format(Locale.ROOT, "%,.0f", v); }
 

@@ -26,11 +26,28 @@ final class Results {
   /** ok: right answers; failed: wrong ones; lost: none (refused, reset, timed out). latency: the right answers' times. */
   record Measurement(long ok, long failed, long lost, double seconds, Histogram latency, ProcessStats.Window server,
       JvmProbe.Window serverGc, ProcessStats.Window client, JvmProbe.Window clientGc, long connectionsAccepted, int clientCpus,
-      long startMillis, List<Histogram> timeline, List<ServerProcess.Event> events) {
-    /** A step measured without a timeline or server events. */
+      long startMillis, List<Histogram> timeline, List<ServerProcess.Event> events, long[] profile) {
+    /** A step measured without a timeline, server events or a profile. */
     Measurement(long ok, long failed, long lost, double seconds, Histogram latency, ProcessStats.Window server,
         JvmProbe.Window serverGc, ProcessStats.Window client, JvmProbe.Window clientGc, long connectionsAccepted, int clientCpus) {
-      this(ok, failed, lost, seconds, latency, server, serverGc, client, clientGc, connectionsAccepted, clientCpus, 0, List.of(), List.of());
+      this(ok, failed, lost, seconds, latency, server, serverGc, client, clientGc, connectionsAccepted, clientCpus, 0, List.of(), List.of(), null);
+    }
+
+    /**
+     * The server's CPU per successful request, in ms, spent on one part: the collector's and the JIT's threads, the
+     * application threads' kernel time, and their user time split by the execution samples among query, encoding and
+     * the framework. Null when not measured.
+     */
+    Double cpuMillisPerRequest(ProcessStats.Kind kind) {
+      if (server == null || server.seconds(kind) == null || ok == 0) return null;
+      return server.seconds(kind) * 1000 / ok;
+    }
+
+    Double cpuMillisPerRequest(CpuProfile.Part part) {
+      Double user = cpuMillisPerRequest(ProcessStats.Kind.USER);
+      if (user == null || profile == null) return null;
+      long samples = java.util.Arrays.stream(profile).sum();
+      return samples == 0 ? null : user * profile[part.ordinal()] / samples;
     }
 
     double requestsPerSecond() { return seconds > 0 ? ok / seconds : 0; }

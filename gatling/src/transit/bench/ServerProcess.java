@@ -55,7 +55,7 @@ final class ServerProcess implements AutoCloseable {
     this.snapshotMillis = snapshot ? number(load.group(3)) : -1;
     this.heapRetainedMb = load == null ? -1 : number(load.group(4));
     this.events = events;
-    this.stats = new ProcessStats(process.pid());
+    this.stats = new ProcessStats(process.pid(), true);
     this.probe = probe;
   }
 

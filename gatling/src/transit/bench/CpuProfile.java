@@ -1,0 +1,57 @@
+package transit.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Where a server's application threads spend their CPU, from a flight recording's execution samples: each
+ * sample's stack is read from its innermost frame outwards, and the first frame of a known kind decides: the
+ * query (walking core's feed into the response's trips), encoding (JSON libraries and the servers' writers), or
+ * else the framework (HTTP parsing, routing, the write path). The same rules for every framework.
+ */
+final class CpuProfile {
+  enum Part { QUERY, ENCODING, FRAMEWORK }
+
+  /** Class name prefixes, innermost match wins. Encoding before query: a writer that reads the feed itself encodes. */
+  static final List<String> ENCODING = List.of("upickle.", "ujson.", "io.circe.", "org.http4s.circe.", "com.fasterxml.jackson.",
+      "com.github.plokhotnyuk.jsoniter_scala.", "transit.api.SchedulesJson", "transit.cask.UpickleJson", "transit.cask.JsonWriters",
+      "transit.http4s.CirceJson", "transit.http4s.JsonEncoders", "transit.javalin.JacksonJson");
+  static final List<String> QUERY = List.of("transit.api.TransitApi", "transit.api.RouteTrips", "transit.Csr", "transit.Feed",
+      "transit.GtfsTime", "transit.Dictionary", "transit.ServiceCalendar");
+
+  /** One execution sample: when, and what it was doing. */
+  record Sample(long millis, Part part) {}
+
+  private final List<Sample> samples;
+
+  private CpuProfile(List<Sample> samples) { this.samples = samples; }
+
+  static CpuProfile read(Path recording) throws IOException {
+    List<Sample> samples = new ArrayList<>();
+    for (RecordedEvent event : RecordingFile.readAllEvents(recording))
+      if (event.getEventType().getName().equals("jdk.ExecutionSample") && event.getStackTrace() != null)
+        samples.add(new Sample(event.getStartTime().toEpochMilli(), part(event.getStackTrace().getFrames().stream()
+            .filter(f -> f.getMethod() != null && f.getMethod().getType() != null).map(f -> f.getMethod().getType().getName()).toList())));
+    return new CpuProfile(samples);
+  }
+
+  /** The part a stack belongs to, from its frames' class names, innermost first. */
+  static Part part(List<String> types) {
+    for (String type : types) {
+      if (ENCODING.stream().anyMatch(type::startsWith)) return Part.ENCODING;
+      if (QUERY.stream().anyMatch(type::startsWith)) return Part.QUERY;
+    }
+    return Part.FRAMEWORK;
+  }
+
+  /** Samples per part between two instants. */
+  long[] count(long fromMillis, long toMillis) {
+    long[] counts = new long[Part.values().length];
+    for (Sample s : samples) if (s.millis >= fromMillis && s.millis <= toMillis) counts[s.part.ordinal()]++;
+    return counts;
+  }
+}

@@ -1,0 +1,28 @@
+package transit.bench;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which part of a request an execution sample's stack belongs to: the innermost frame of a known kind decides. */
+class CpuProfileTest {
+  @Test
+  void aLibraryFrameIsEncodingWhateverCallsIt() {
+    assertEquals(CpuProfile.Part.ENCODING, CpuProfile.part(List.of("java.lang.String", "com.fasterxml.jackson.core.json.UTF8JsonGenerator",
+        "transit.javalin.JacksonJson", "transit.api.TransitApi", "io.javalin.http.servlet.JavalinServlet")));
+    assertEquals(CpuProfile.Part.ENCODING, CpuProfile.part(List.of("transit.GtfsTime", "transit.api.SchedulesJson", "transit.api.TransitApi")),
+        "a writer streaming from the feed encodes, even where it reads the feed");
+  }
+
+  @Test
+  void buildingTheTripsFromTheFeedIsTheQuery() {
+    assertEquals(CpuProfile.Part.QUERY, CpuProfile.part(List.of("java.util.ArrayList", "transit.api.TransitApi", "io.undertow.server.Connectors")));
+  }
+
+  @Test
+  void everythingElseIsTheFramework() {
+    assertEquals(CpuProfile.Part.FRAMEWORK, CpuProfile.part(List.of("sun.nio.ch.SocketDispatcher", "io.undertow.conduits.ChunkedStreamSinkConduit")));
+    assertEquals(CpuProfile.Part.FRAMEWORK, CpuProfile.part(List.of()));
+  }
+}
