@@ -8,15 +8,16 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Where a server's application threads spend their CPU, from a flight recording's execution samples: each
- * sample's stack is read from its innermost frame outwards, and the first frame of a known kind decides: the
- * query (walking core's feed into the response's trips), encoding (JSON libraries and the servers' writers), or
- * else the framework (HTTP parsing, routing, the write path). The same rules for every framework.
+ * Where a server's application threads spend their CPU, from a flight recording's execution samples: a sample
+ * whose stack holds an encoding frame (a JSON library, a server's encoder, the tuned writer) is encoding, even
+ * where that writer reads the feed itself or pushes its bytes into the socket; else one holding a frame of core's
+ * query (walking the feed into the response's trips) is the query; the rest is the framework (HTTP parsing,
+ * routing, the write path). The same rules for every framework.
  */
 final class CpuProfile {
   enum Part { QUERY, ENCODING, FRAMEWORK }
 
-  /** Class name prefixes, innermost match wins. Encoding before query: a writer that reads the feed itself encodes. */
+  /** Class name prefixes of each part's frames. */
   static final List<String> ENCODING = List.of("upickle.", "ujson.", "io.circe.", "org.http4s.circe.", "com.fasterxml.jackson.",
       "com.github.plokhotnyuk.jsoniter_scala.", "transit.api.SchedulesJson", "transit.cask.UpickleJson", "transit.cask.JsonWriters",
       "transit.http4s.CirceJson", "transit.http4s.JsonEncoders", "transit.javalin.JacksonJson");
@@ -39,12 +40,10 @@ final class CpuProfile {
     return new CpuProfile(samples);
   }
 
-  /** The part a stack belongs to, from its frames' class names, innermost first. */
+  /** The part a stack belongs to, from its frames' class names. */
   static Part part(List<String> types) {
-    for (String type : types) {
-      if (ENCODING.stream().anyMatch(type::startsWith)) return Part.ENCODING;
-      if (QUERY.stream().anyMatch(type::startsWith)) return Part.QUERY;
-    }
+    if (types.stream().anyMatch(type -> ENCODING.stream().anyMatch(type::startsWith))) return Part.ENCODING;
+    if (types.stream().anyMatch(type -> QUERY.stream().anyMatch(type::startsWith))) return Part.QUERY;
     return Part.FRAMEWORK;
   }
 

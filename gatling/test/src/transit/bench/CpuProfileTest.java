@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Which part of a request an execution sample's stack belongs to: the innermost frame of a known kind decides. */
+/** Which part of a request an execution sample's stack belongs to: an encoding frame anywhere, else a query frame, else the framework. */
 class CpuProfileTest {
   @Test
   void aLibraryFrameIsEncodingWhateverCallsIt() {
@@ -18,6 +18,12 @@ class CpuProfileTest {
   @Test
   void buildingTheTripsFromTheFeedIsTheQuery() {
     assertEquals(CpuProfile.Part.QUERY, CpuProfile.part(List.of("java.util.ArrayList", "transit.api.TransitApi", "io.undertow.server.Connectors")));
+  }
+
+  @Test
+  void aStreamingWritersSocketWritesAreEncoding() {
+    assertEquals(CpuProfile.Part.ENCODING, CpuProfile.part(List.of("sun.nio.ch.SocketDispatcher", "org.eclipse.jetty.io.SocketChannelEndPoint",
+        "transit.api.SchedulesJson", "transit.javalin.JavalinServer")));
   }
 
   @Test
