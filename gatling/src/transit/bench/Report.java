@@ -150,9 +150,10 @@ final class Report {
     line("Where the server's CPU goes, in ms per successful request (medians of the rounds). The threads' CPU comes from "
         + "`/proc` by thread: the collector's (GC), the JIT compilers', and the application threads' time in the kernel (mostly "
         + "socket writes) and in user space; user space is split by a flight recording's execution samples (every 10 ms) "
-        + "into the query (walking the feed into the response's trips), encoding (the JSON library, or the tuned writer "
-        + "streaming from the feed) and the framework (HTTP parsing, routing, the write path). `cached` has no query or "
-        + "encoding left: its framework figure is the write path's cost.");
+        + "into encoding (a sample with a JSON library's or a server writer's frame on its stack: a writer that streams from the "
+        + "feed into the socket counts whole as encoding), the query (walking the feed into the response's trips) and the "
+        + "framework (HTTP parsing, routing, the write path). `cached` has no query or encoding left: its framework figure is "
+        + "the write path's cost.");
     line();
     List<String> head = headStart(false, "Users");
     head.addAll(List.of("CPU ms per req", "query", "encoding", "framework", "kernel", "GC", "JIT", "alloc per req"));
