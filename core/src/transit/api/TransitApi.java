@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -60,6 +61,19 @@ public final class TransitApi {
 
   /** GET /schedules/{route_id}[?date=YYYYMMDD]: the route's trips in trips.txt order, each with its stop times. */
   public Reply<List<TripSchedule>> schedules(String routeId, String date) {
+    Reply<RouteTrips> found = routeTrips(routeId, date);
+    if (!found.isOk()) return Reply.fail(found.error());
+    int[] trips = found.body().trips();
+    List<TripSchedule> result = new ArrayList<>(trips.length);
+    for (int trip : trips) result.add(tripSchedule(trip));
+    return Reply.ok(result);
+  }
+
+  /**
+   * GET /schedules/{route_id} before the model is built: the same validation and errors, and the trips as
+   * indexes into the feed, for writers that stream the JSON straight from the feed's arrays (--tuned).
+   */
+  public Reply<RouteTrips> routeTrips(String routeId, String date) {
     ApiError bad = firstBadParameter("route_id", routeId, "date", date);
     if (bad != null) return Reply.fail(bad);
     boolean[] active = null;
@@ -70,13 +84,14 @@ public final class TransitApi {
     }
     int route = feed.routeIds.code(routeId);
     if (route < 0) return Reply.fail(notFound("no route with route_id \"" + routeId + "\""));
-    Csr trips = feed.tripsByRoute;
-    List<TripSchedule> result = new ArrayList<>(trips.size(route));
-    for (int i = trips.start(route), end = trips.end(route); i < end; i++) {
-      int trip = trips.value(i);
-      if (active == null || active[feed.tripService(trip)]) result.add(tripSchedule(trip));
+    Csr byRoute = feed.tripsByRoute;
+    int[] trips = new int[byRoute.size(route)];
+    int count = 0;
+    for (int i = byRoute.start(route), end = byRoute.end(route); i < end; i++) {
+      int trip = byRoute.value(i);
+      if (active == null || active[feed.tripService(trip)]) trips[count++] = trip;
     }
-    return Reply.ok(result);
+    return Reply.ok(new RouteTrips(feed, route, count == trips.length ? trips : Arrays.copyOf(trips, count)));
   }
 
   /**
