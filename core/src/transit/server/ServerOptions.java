@@ -10,15 +10,15 @@ import transit.cli.Cli;
 /**
  * The options every server takes, each also an environment variable: --port (PORT, default 4000, the
  * reference load tests' port), --host (HOST, default 0.0.0.0), --gtfs (GTFS, a feed directory or zip),
- * --cache (CACHE=true) and --cache-budget (CACHE_BUDGET). A flag wins over its variable.
+ * --cache (CACHE=true), --cache-budget (CACHE_BUDGET) and --tuned (TUNED=true). A flag wins over its variable.
  */
-public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, boolean help) {
+public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, boolean tuned, boolean help) {
   public static final int DEFAULT_PORT = 4000;
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final long DEFAULT_CACHE_BUDGET = 1L << 30;
 
   private static final Map<String, String> VARIABLES = Map.of("--port", "PORT", "--host", "HOST", "--gtfs", "GTFS",
-      "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET");
+      "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET", "--tuned", "TUNED");
 
   @Command(description = "Serves the GTFS schedules API (docs/API.md).", sortOptions = false,
       footer = "Each option is also read from the environment variable in brackets; a flag wins over its variable.")
@@ -43,9 +43,17 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
         description = "bytes the cache may hold, least recently used out: 512m, 2g [CACHE_BUDGET] (default 1g)")
     long cacheBudget = DEFAULT_CACHE_BUDGET;
 
+    @Option(names = "--tuned", description = {
+        "serve /schedules with the framework's best-known practice for large JSON [TUNED=true]:",
+        "streamed as it is written, from the feed's arrays, on the threads its docs recommend; the same bytes"})
+    boolean tuned;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
     boolean help;
   }
+
+  /** How the server builds its responses. */
+  public ServerFactory.Mode mode() { return tuned ? ServerFactory.Mode.TUNED : ServerFactory.Mode.IDIOMATIC; }
 
   /** The --help text. */
   public static String usage(String server) { return Cli.usage(new Flags(), "./mill " + server + ".run"); }
@@ -53,7 +61,7 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   /** A wrong flag or value throws {@link Cli.UsageException} naming it, or naming its environment variable. */
   public static ServerOptions parse(String[] args, Map<String, String> env) {
     Flags f = Cli.parse(new Flags(), args, env, VARIABLES);
-    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.help);
+    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.tuned, f.help);
   }
 
   static final class PortConverter implements ITypeConverter<Integer> {

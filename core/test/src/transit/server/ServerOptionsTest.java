@@ -15,17 +15,20 @@ class ServerOptionsTest {
 
   @Test
   void defaults() {
-    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, false), parse(Map.of()));
+    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, false, false), parse(Map.of()));
   }
 
   @Test
   void flagsInBothFormsAndEnvironmentVariables() {
-    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, false),
-        parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m"));
-    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, false),
-        parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true")));
+    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, true, false),
+        parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m", "--tuned"));
+    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, true, false),
+        parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true", "TUNED", "true")));
     assertEquals(9001, parse(Map.of("PORT", "9000"), "--port", "9001").port(), "a flag wins over its variable");
     assertTrue(parse(Map.of(), "--help").help());
+    assertEquals(ServerFactory.Mode.IDIOMATIC, parse(Map.of()).mode());
+    assertEquals(ServerFactory.Mode.TUNED, parse(Map.of(), "--tuned").mode());
+    assertEquals(ServerFactory.Mode.IDIOMATIC, parse(Map.of("TUNED", "false")).mode());
   }
 
   @Test
@@ -45,7 +48,7 @@ class ServerOptionsTest {
   @Test
   void usageNamesEveryOption() {
     String usage = ServerOptions.usage("cask-server");
-    for (String option : new String[] {"--port", "--host", "--gtfs", "--cache", "--cache-budget", "--help", "PORT", "HOST", "GTFS"})
+    for (String option : new String[] {"--port", "--host", "--gtfs", "--cache", "--cache-budget", "--tuned", "--help", "PORT", "HOST", "GTFS", "TUNED"})
       assertTrue(usage.contains(option), option);
   }
 }
