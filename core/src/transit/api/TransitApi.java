@@ -254,28 +254,6 @@ public final class TransitApi {
   /** C0 and C1 controls and DEL. */
   public static boolean isControl(char c) { return c < 0x20 || (c >= 0x7f && c <= 0x9f); }
 
-  /**
-   * Percent-decodes one path segment as RFC 3986 does: %XX sequences are UTF-8 bytes, a `+` is a plus
-   * (not a space, which is form encoding), a malformed % sequence stays as it is.
-   */
-  public static String decodePathSegment(String raw) {
-    if (raw.indexOf('%') < 0) return raw;
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(raw.length());
-    for (int i = 0; i < raw.length(); i++) {
-      char c = raw.charAt(i);
-      int hi, lo;
-      if (c == '%' && i + 2 < raw.length()
-          && (hi = Character.digit(raw.charAt(i + 1), 16)) >= 0 && (lo = Character.digit(raw.charAt(i + 2), 16)) >= 0) {
-        bytes.write(hi * 16 + lo);
-        i += 2;
-      } else {
-        byte[] b = String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        bytes.write(b, 0, b.length);
-      }
-    }
-    return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
-  }
-
   /** Echoed values are cut to 80 characters, so an error body never grows with the request. */
   static String shorten(String value) { return value.length() <= 80 ? value : value.substring(0, 80) + "..."; }
 }
