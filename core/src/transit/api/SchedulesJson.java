@@ -29,6 +29,8 @@ public final class SchedulesJson {
   private static final byte[] TRIP_ID = ascii("{\"trip_id\":"), SERVICE_ID = ascii(",\"service_id\":"),
       ROUTE_ID = ascii(",\"route_id\":"), SCHEDULES = ascii(",\"schedules\":["), TRIP_END = ascii("]}"),
       DEPARTURE = ascii(",\"departure_time\":"), NULL = ascii("null");
+  /** Room past the chunk size for the piece that crosses it; only an outsized piece grows the buffer. */
+  private static final int SLACK = 1024;
   /** The most a time takes: "HHHHHHH:MM:SS" quoted. */
   private static final int MAX_TIME_BYTES = 16;
 
@@ -56,7 +58,7 @@ public final class SchedulesJson {
     this.stopHeads = STOP_HEADS.computeIfAbsent(feed, SchedulesJson::stopHeads);
     this.routeId = encode(route.routeId());
     this.chunkBytes = chunkBytes;
-    this.buffer = new byte[chunkBytes + 256];
+    this.buffer = new byte[chunkBytes + SLACK];
   }
 
   /** The whole response to out, a chunk at a time through one buffer. */
@@ -99,12 +101,46 @@ public final class SchedulesJson {
   /** Hands the last chunk's array over to the caller, who keeps it; the next chunk is written into a new one. */
   public byte[] takeBuffer() {
     byte[] taken = buffer;
-    buffer = new byte[chunkBytes + 256];
+    buffer = new byte[chunkBytes + SLACK];
     return taken;
+  }
+
+  /**
+   * The whole response's length in bytes, counted without writing it: each stop time from its stop's encoded
+   * head and its times' digits, each trip's head encoded and dropped. For a Content-Length header, so that a
+   * server sends the body as it is, not framed in chunks. Call it before {@link #next()}.
+   */
+  public long length() {
+    Csr byTrip = feed.stopTimesByTrip;
+    long length = 2 + Math.max(0, trips.length - 1); // the brackets, and commas between trips
+    for (int t : trips) {
+      position = 0;
+      tripFields(t);
+      length += position + TRIP_END.length;
+      int first = byTrip.start(t), end = byTrip.end(t);
+      length += Math.max(0, end - first - 1) + (long) (end - first) * (DEPARTURE.length + 1); // commas, braces
+      for (int p = first; p < end; p++) {
+        int st = byTrip.value(p);
+        length += stopHeads[feed.stopTimeStop(st)].length + timeLength(feed.arrival(st)) + timeLength(feed.departure(st));
+      }
+    }
+    position = 0;
+    return length;
+  }
+
+  private static int timeLength(int seconds) {
+    if (seconds == GtfsTime.NONE) return NULL.length;
+    int hours = seconds / 3600;
+    return hours < 100 ? 10 : 8 + Integer.toString(hours).length();
   }
 
   private void tripHead(int t) {
     if (trip > 0) put((byte) ',');
+    tripFields(t);
+  }
+
+  /** {"trip_id":…,"service_id":…,"route_id":…,"schedules":[ */
+  private void tripFields(int t) {
     put(TRIP_ID);
     string(feed.tripId(t));
     put(SERVICE_ID);
@@ -188,11 +224,24 @@ public final class SchedulesJson {
   /** A JSON string: quote, backslash and control characters (below U+0020) escaped, everything else UTF-8. */
   private void string(String s) {
     int n = s.length();
-    ensure(2 + 6 * n); // \\u00XX is the longest a char becomes
+    ensure(n + 2);
     byte[] b = buffer;
     int p = position;
     b[p++] = '"';
-    for (int i = 0; i < n; i++) {
+    int i = 0;
+    for (char c; i < n && (c = s.charAt(i)) >= 0x20 && c < 0x80 && c != '"' && c != '\\'; i++) b[p++] = (byte) c;
+    if (i < n) { // the rest, once a character needs more than its one byte: \\u00XX is the longest
+      position = p;
+      ensure(6 * (n - i) + 1);
+      b = buffer;
+      p = rest(s, i, b, position);
+    }
+    b[p++] = '"';
+    position = p;
+  }
+
+  private static int rest(String s, int from, byte[] b, int p) {
+    for (int i = from, n = s.length(); i < n; i++) {
       char c = s.charAt(i);
       if (c < 0x80) {
         if (c >= 0x20 && c != '"' && c != '\\') b[p++] = (byte) c;
@@ -212,8 +261,7 @@ public final class SchedulesJson {
         b[p++] = (byte) (0x80 | c & 0x3F);
       }
     }
-    b[p++] = '"';
-    position = p;
+    return p;
   }
 
   /** \" \\ \b \t \n \f \r, or \\u00XX for the other control characters. */

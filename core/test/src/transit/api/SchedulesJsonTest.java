@@ -24,9 +24,13 @@ class SchedulesJsonTest {
       + "{\"stop_id\":\"S2\",\"arrival_time\":\"05:09:30\",\"departure_time\":\"05:10:00\"},"
       + "{\"stop_id\":\"S3\",\"arrival_time\":\"05:20:00\",\"departure_time\":\"05:20:00\"}]}";
 
+  /** The response as SchedulesJson.write writes it, checked against the length counted beforehand. */
   static String written(TransitApi api, String routeId, String date) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    SchedulesJson.write(api.routeTrips(routeId, date).body(), out);
+    RouteTrips route = api.routeTrips(routeId, date).body();
+    long counted = new SchedulesJson(route).length();
+    SchedulesJson.write(route, out);
+    assertEquals(out.size(), counted, "length() counts what is written");
     return out.toString(StandardCharsets.UTF_8);
   }
 
