@@ -5,7 +5,6 @@ import io.undertow.server.{HttpHandler, HttpServerExchange}
 import io.undertow.util.AttachmentKey
 import java.io.OutputStream
 import java.net.InetSocketAddress
-import java.util.concurrent.ExecutorService
 import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
 import transit.server.ServerFactory.Mode
 import transit.server.{RunningServer, ServerFactory, ServerStartup}
@@ -49,13 +48,15 @@ class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
 
   /**
    * Tuned: the JSON written to Undertow's output stream as it is produced, from the feed's arrays; no model,
-   * no whole-response array (a 10 MB one would be a humongous object for G1).
+   * no whole-response array (a 10 MB one would be a humongous object for G1). Its length is counted first, so
+   * the body goes out as it is, not framed in chunks.
    */
   private def streamed(found: TransitApi.Reply[RouteTrips]) =
     if !found.isOk then json(found.error, found.status)
     else
       val body = new geny.Writable:
         def writeBytesTo(out: OutputStream): Unit = SchedulesJson.write(found.body, out)
+        override def contentLength = Some(SchedulesJson(found.body).length())
       cask.Response[cask.Response.Data](body, headers = Seq("Content-Type" -> TransitApi.JSON))
 
   initialize()
@@ -76,14 +77,6 @@ class CaskApp(api: TransitApi, mode: Mode) extends cask.Main:
 
   override def handleMethodNotAllowed(req: cask.Request) =
     json(TransitApi.methodNotAllowed(req.exchange.getRequestMethod.toString, PlusInPath.sent(req.exchange)), 405)
-
-  /**
-   * Tuned: a virtual thread per request where the JDK has them (21+), Cask's own switch for blocking
-   * handlers (its property cask.virtual-threads.enabled needs --add-opens, which the JVM flags shared by every
-   * framework do not have); otherwise Undertow's worker pool, sized in CaskServer.
-   */
-  override protected def handlerExecutor(): Option[ExecutorService] =
-    if mode == Mode.TUNED then VirtualThreads.executor() else super.handlerExecutor()
 
 /**
  * Cask decodes path segments as form data (java.net.URLDecoder), so a `+` would reach a route as a space, where
@@ -109,30 +102,19 @@ object CaskServer:
     ServerStartup.run("cask-server", args, factory)
 
   /**
-   * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. Tuned: one
-   * IO thread per core and a worker pool of a few threads per core, the sizes Undertow's docs give for
-   * handlers that compute rather than wait (its defaults, two IO threads at least and eight workers per IO
-   * thread, are for blocking work); with virtual threads the workers only hand requests over.
+   * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. Tuned keeps
+   * Undertow's threads (at least two IO threads, eight workers each): a streamed response's worker blocks on
+   * the socket while the client reads, so it takes that many to keep one core busy; fewer (one IO thread and
+   * four workers per core) left it idle, and Cask's virtual threads (JDK 21+) served fewer requests/s.
    */
   val factory: ServerFactory = (api, host, port, mode) =>
     cask.main.Main.silenceJboss()
-    val app = CaskApp(api, mode)
-    val cores = Runtime.getRuntime.availableProcessors
-    val builder = Undertow.builder.addHttpListener(port, host).setHandler(PlusInPath(app.defaultHandler))
-    if mode == Mode.TUNED then builder.setIoThreads(cores).setWorkerThreads(4 * cores)
-    val server = builder.build
+    val server = Undertow.builder.addHttpListener(port, host).setHandler(PlusInPath(CaskApp(api, mode).defaultHandler)).build
     server.start()
     val bound = server.getListenerInfo.get(0).getAddress.asInstanceOf[InetSocketAddress].getPort
     new RunningServer:
       def port = bound
       def close() = server.stop()
-
-/** A virtual-thread-per-task executor on JDK 21+, looked up at run time (the servers compile for Java 17). */
-object VirtualThreads:
-  def executor(): Option[ExecutorService] =
-    if Runtime.version.feature < 21 then None
-    else Some(classOf[java.util.concurrent.Executors].getMethod("newVirtualThreadPerTaskExecutor").invoke(null)
-      .asInstanceOf[ExecutorService])
 
 /**
  * upickle as a Scala user writes it: case classes mirroring the contract's JSON, their writers derived, and

@@ -100,11 +100,16 @@ public final class JavalinServer {
 
   /**
    * Tuned: the JSON written to the response's output stream as it is produced, from the feed's arrays; no
-   * model, no whole-response array (a 10 MB one would be a humongous object for G1).
+   * model, no whole-response array (a 10 MB one would be a humongous object for G1). Its length is counted
+   * first, so the body goes out as it is, not framed in chunks.
    */
   private static void stream(Context ctx, TransitApi.Reply<RouteTrips> found) throws IOException {
-    if (!found.isOk()) ctx.status(found.status()).json(found.error());
-    else SchedulesJson.write(found.body(), ctx.contentType(TransitApi.JSON).outputStream());
+    if (!found.isOk()) {
+      ctx.status(found.status()).json(found.error());
+      return;
+    }
+    ctx.res().setContentLengthLong(new SchedulesJson(found.body()).length());
+    SchedulesJson.write(found.body(), ctx.contentType(TransitApi.JSON).outputStream());
   }
 
   private static void reply(Context ctx, TransitApi.Reply<?> reply) {
