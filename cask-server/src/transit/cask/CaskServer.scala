@@ -1,23 +1,27 @@
 package transit.cask
 
 import io.undertow.Undertow
+import io.undertow.server.{HttpHandler, HttpServerExchange}
+import io.undertow.util.AttachmentKey
+import java.io.OutputStream
 import java.net.InetSocketAddress
-import transit.api.Model.*
-import transit.api.TransitApi
+import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
+import transit.server.ServerFactory.Mode
 import transit.server.{RunningServer, ServerFactory, ServerStartup}
-import upickle.core.{ObjVisitor, Visitor}
 import upickle.default.{Writer, writeToByteArray}
 
-/** The route contract (docs/API.md) on Cask; JSON encoded by upickle from core's model. */
-class TransitRoutes(api: TransitApi) extends cask.Routes:
-  import JsonWriters.given
+/** The route contract (docs/API.md) on Cask; JSON by upickle, or streamed from the feed's arrays when tuned. */
+class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
+  import UpickleJson.given
 
   @cask.get("/")
   def helloWorld() = text(TransitApi.helloWorld())
 
   @cask.get("/greeting/:name")
-  def greeting(name: String, request: cask.Request) = text(TransitApi.greeting(segment(request, 1)))
+  def greeting(name: String) = text(TransitApi.greeting(name))
 
+  // Routes with query parameters take cask.QueryParams, so that parameters they do not know are ignored,
+  // as on the other servers, rather than refused with Cask's own 400.
   @cask.get("/hello")
   def hello(params: cask.QueryParams) = reply(TransitApi.hello(first(params, "name")))
 
@@ -25,27 +29,35 @@ class TransitRoutes(api: TransitApi) extends cask.Routes:
   def health() = json(api.health())
 
   @cask.get("/schedules/:routeId")
-  def schedules(routeId: String, params: cask.QueryParams, request: cask.Request) =
-    val encoded = api.encodedSchedules(segment(request, 1), first(params, "date"), UpickleJson.encode(_))
-    cask.Response[cask.Response.Data](encoded.body, encoded.status, Seq("Content-Type" -> TransitApi.JSON))
+  def schedules(routeId: String, params: cask.QueryParams) =
+    val date = first(params, "date")
+    if mode == Mode.TUNED && api.cache == null then streamed(api.routeTrips(routeId, date))
+    else encoded(api.encodedSchedules(routeId, date, UpickleJson.encode(_)))
 
   @cask.get("/stops/:stopId/departures")
-  def departures(stopId: String, params: cask.QueryParams, request: cask.Request) =
-    val (date, after, limit) = (first(params, "date"), first(params, "after"), first(params, "limit"))
-    reply(api.departures(segment(request, 1), date, after, limit))
+  def departures(stopId: String, params: cask.QueryParams) =
+    reply(api.departures(stopId, first(params, "date"), first(params, "after"), first(params, "limit")))
 
   private def first(params: cask.QueryParams, name: String): String =
     params.value.get(name).flatMap(_.headOption).orNull
 
-  /**
-   * Path segment i as sent, percent-decoded by the contract's rule. Cask's own path parameters read a `+`
-   * as a space (form encoding), where in a path it is a plus (`/schedules/B82+` is route B82+).
-   */
-  private def segment(request: cask.Request, i: Int): String =
-    TransitApi.decodePathSegment(request.exchange.getRequestURI.split('/').filter(_.nonEmpty)(i))
+  private def reply[T: Writer](r: TransitApi.Reply[T]) = encoded(ResponseCache.Encoded(r.status, UpickleJson.encode(r)))
 
-  private def reply[T: Writer](r: TransitApi.Reply[T]) =
-    cask.Response[cask.Response.Data](UpickleJson.encode(r), r.status, Seq("Content-Type" -> TransitApi.JSON))
+  private def encoded(e: ResponseCache.Encoded) =
+    cask.Response[cask.Response.Data](e.body, e.status, Seq("Content-Type" -> TransitApi.JSON))
+
+  /**
+   * Tuned: the JSON written to Undertow's output stream as it is produced, from the feed's arrays; no model,
+   * no whole-response array (a 10 MB one would be a humongous object for G1). Its length is counted first, so
+   * the body goes out as it is, not framed in chunks.
+   */
+  private def streamed(found: TransitApi.Reply[RouteTrips]) =
+    if !found.isOk then json(found.error, found.status)
+    else
+      val body = new geny.Writable:
+        def writeBytesTo(out: OutputStream): Unit = SchedulesJson.write(found.body, out)
+        override def contentLength = Some(SchedulesJson(found.body).length())
+      cask.Response[cask.Response.Data](body, headers = Seq("Content-Type" -> TransitApi.JSON))
 
   initialize()
 
@@ -55,88 +67,90 @@ def json[T: Writer](body: T, status: Int = 200) = cask.Response[cask.Response.Da
   writeToByteArray(body), statusCode = status, headers = Seq("Content-Type" -> TransitApi.JSON))
 
 /** A Cask app over a loaded feed; unknown paths and wrong methods answer with the contract's JSON errors. */
-class CaskApp(api: TransitApi) extends cask.Main:
-  import JsonWriters.given
-  val allRoutes = Seq(TransitRoutes(api))
+class CaskApp(api: TransitApi, mode: Mode) extends cask.Main:
+  import UpickleJson.given
+  val allRoutes = Seq(TransitRoutes(api, mode))
   override def debugMode = false
 
   override def handleNotFound(req: cask.Request) =
-    json(TransitApi.noSuchPath(req.exchange.getRequestURI), 404)
+    json(TransitApi.noSuchPath(PlusInPath.sent(req.exchange)), 404)
 
   override def handleMethodNotAllowed(req: cask.Request) =
-    val error = TransitApi.methodNotAllowed(req.exchange.getRequestMethod.toString, req.exchange.getRequestURI)
-    json(error, 405)
+    json(TransitApi.methodNotAllowed(req.exchange.getRequestMethod.toString, PlusInPath.sent(req.exchange)), 405)
 
+/**
+ * Cask decodes path segments as form data (java.net.URLDecoder), so a `+` would reach a route as a space, where
+ * in a path it is a plus (`/schedules/B82+` is route B82+). Escaping it before Cask decodes the path gives the
+ * routes' own path parameters the contract's values; the path as sent is kept for the errors that echo it.
+ */
+class PlusInPath(next: HttpHandler) extends HttpHandler:
+  def handleRequest(exchange: HttpServerExchange): Unit =
+    val sent = exchange.getRequestURI
+    if sent.indexOf('+') >= 0 then
+      exchange.putAttachment(PlusInPath.Sent, sent)
+      exchange.setRequestURI(sent.replace("+", "%2B"))
+    next.handleRequest(exchange)
+
+object PlusInPath:
+  private val Sent = AttachmentKey.create(classOf[String])
+
+  /** The request's path as sent, still percent-encoded. */
+  def sent(exchange: HttpServerExchange): String = Option(exchange.getAttachment(Sent)).getOrElse(exchange.getRequestURI)
 
 object CaskServer:
-  // Undertow logs its start-up through java.util.logging at INFO; one line with the URL is enough.
-  // The loggers are kept here because java.util.logging holds them weakly, settings included.
-  private val undertowLoggers = Seq("io.undertow", "org.xnio", "org.jboss").map(java.util.logging.Logger.getLogger)
-  def quietUndertow(): Unit = undertowLoggers.foreach(_.setLevel(java.util.logging.Level.WARNING))
-
   def main(args: Array[String]): Unit =
     ServerStartup.run("cask-server", args, factory)
 
-  /** Undertow serving the Cask app; port 0 picks a free port. */
-  val factory: ServerFactory = (api, host, port) =>
-    quietUndertow()
-    val server = Undertow.builder.addHttpListener(port, host).setHandler(CaskApp(api).defaultHandler).build
+  /**
+   * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. Tuned keeps
+   * Undertow's threads (at least two IO threads, eight workers each): a streamed response's worker blocks on
+   * the socket while the client reads, so it takes that many to keep one core busy; fewer (one IO thread and
+   * four workers per core) left it idle, and Cask's virtual threads (JDK 21+) served fewer requests/s.
+   */
+  val factory: ServerFactory = (api, host, port, mode) =>
+    cask.main.Main.silenceJboss()
+    val server = Undertow.builder.addHttpListener(port, host).setHandler(PlusInPath(CaskApp(api, mode).defaultHandler)).build
     server.start()
     val bound = server.getListenerInfo.get(0).getAddress.asInstanceOf[InetSocketAddress].getPort
     new RunningServer:
       def port = bound
       def close() = server.stop()
 
-/** The bytes the server sends for a reply: what the routes use, and what the JMH suite measures. */
+/**
+ * upickle as a Scala user writes it: case classes mirroring the contract's JSON, their writers derived, and
+ * core's Java records mapped onto them as they are written (`comap`): upickle derives writers for case classes,
+ * not for Java records. The bytes the server sends, and what the JMH suite measures.
+ */
 object UpickleJson:
-  import JsonWriters.given
+  import scala.jdk.CollectionConverters.*
+  import transit.api.Model.*
+
+  // JSON's snake_case keys are the fields' names; a time the feed leaves empty is None, written as null.
+  case class StopTimeJson(stop_id: String, arrival_time: Option[String], departure_time: Option[String]) derives Writer
+  case class TripJson(trip_id: String, service_id: String, route_id: String, schedules: collection.Seq[StopTime]) derives Writer
+  case class DepartureJson(trip_id: String, route_id: String, departure_time: String) derives Writer
+  case class DeparturesJson(stop_id: String, date: String, after: String, departures: collection.Seq[Departure]) derives Writer
+  case class GreetingJson(message: String) derives Writer
+  case class ErrorJson(status: Int, error: String, message: String) derives Writer
+  case class FailedReloadJson(at: String, error: String) derives Writer
+  case class HealthJson(source: String, checksum: String, loaded_at: String, loaded_from: String, routes: Int,
+      trips: Int, stop_times: Int, stops: Int, services: Int, load_ms: Long, heap_bytes: Long,
+      last_failed_reload: Option[FailedReloadJson]) derives Writer
+
+  given javaList[T: Writer]: Writer[java.util.List[T]] = summon[Writer[collection.Seq[T]]].comap(_.asScala)
+  given Writer[StopTime] = summon[Writer[StopTimeJson]].comap(s =>
+    StopTimeJson(s.stopId, Option(s.arrivalTime), Option(s.departureTime)))
+  given Writer[TripSchedule] = summon[Writer[TripJson]].comap(t => TripJson(t.tripId, t.serviceId, t.routeId, t.schedules.asScala))
+  given Writer[Departure] = summon[Writer[DepartureJson]].comap(d => DepartureJson(d.tripId, d.routeId, d.departureTime))
+  given Writer[Departures] = summon[Writer[DeparturesJson]].comap(d =>
+    DeparturesJson(d.stopId, d.date, d.after, d.departures.asScala))
+  given Writer[Greeting] = summon[Writer[GreetingJson]].comap(g => GreetingJson(g.message))
+  given Writer[ApiError] = summon[Writer[ErrorJson]].comap(e => ErrorJson(e.status, e.error, e.message))
+  given Writer[FeedSummary] = summon[Writer[HealthJson]].comap(s =>
+    HealthJson(s.source, s.checksum, s.loadedAt, s.loadedFrom, s.routes, s.trips, s.stopTimes, s.stops, s.services,
+      s.loadMillis, s.heapBytes, Option(s.lastFailedReload).map(f => FailedReloadJson(f.at, f.error))))
 
   def encode[T: Writer](r: TransitApi.Reply[T]): Array[Byte] =
     if r.isOk then writeToByteArray(r.body) else writeToByteArray(r.error)
 
   def schedules(trips: java.util.List[TripSchedule]): Array[Byte] = writeToByteArray(trips)
-
-/** upickle writers for core's Java records, written the way upickle's derived writers visit a case class. */
-object JsonWriters:
-  private def field[T](o: ObjVisitor[Any, ?], key: String, value: T)(using w: Writer[T]): Unit =
-    o.visitKeyValue(o.visitKey(-1).visitString(key, -1))
-    o.visitValue(w.write(o.subVisitor, value), -1)
-
-  private def obj[T](size: Int)(fields: (ObjVisitor[Any, ?], T) => Unit): Writer[T] = new Writer[T]:
-    def write0[V](out: Visitor[?, V], v: T): V =
-      val o = out.visitObject(size, true, -1).asInstanceOf[ObjVisitor[Any, V]]
-      fields(o, v)
-      o.visitEnd(-1)
-
-  given javaList[T](using w: Writer[T]): Writer[java.util.List[T]] = new Writer[java.util.List[T]]:
-    def write0[V](out: Visitor[?, V], v: java.util.List[T]): V =
-      val a = out.visitArray(v.size, -1).asInstanceOf[upickle.core.ArrVisitor[Any, V]]
-      val it = v.iterator
-      while it.hasNext do a.visitValue(w.write(a.subVisitor, it.next()), -1)
-      a.visitEnd(-1)
-
-  given Writer[StopTime] = obj(3): (o, s) =>
-    field(o, "stop_id", s.stopId); field(o, "arrival_time", s.arrivalTime); field(o, "departure_time", s.departureTime)
-
-  given Writer[TripSchedule] = obj(4): (o, t) =>
-    field(o, "trip_id", t.tripId); field(o, "service_id", t.serviceId); field(o, "route_id", t.routeId)
-    field(o, "schedules", t.schedules)
-
-  given Writer[Departure] = obj(3): (o, d) =>
-    field(o, "trip_id", d.tripId); field(o, "route_id", d.routeId); field(o, "departure_time", d.departureTime)
-
-  given Writer[Departures] = obj(4): (o, d) =>
-    field(o, "stop_id", d.stopId); field(o, "date", d.date); field(o, "after", d.after); field(o, "departures", d.departures)
-
-  given Writer[Greeting] = obj(1)((o, g) => field(o, "message", g.message))
-
-  given Writer[ApiError] = obj(3): (o, e) =>
-    field(o, "status", e.status); field(o, "error", e.error); field(o, "message", e.message)
-
-  given Writer[FailedReload] = obj(2)((o, f) => { field(o, "at", f.at); field(o, "error", f.error) })
-
-  given Writer[FeedSummary] = obj(12): (o, s) =>
-    field(o, "source", s.source); field(o, "checksum", s.checksum); field(o, "loaded_at", s.loadedAt)
-    field(o, "loaded_from", s.loadedFrom); field(o, "routes", s.routes); field(o, "trips", s.trips)
-    field(o, "stop_times", s.stopTimes); field(o, "stops", s.stops); field(o, "services", s.services)
-    field(o, "load_ms", s.loadMillis); field(o, "heap_bytes", s.heapBytes); field(o, "last_failed_reload", s.lastFailedReload)

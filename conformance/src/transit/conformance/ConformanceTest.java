@@ -19,12 +19,13 @@ import transit.ServiceCalendar;
 import transit.SharedFeeds;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
+import transit.server.ServerFactory;
 import transit.server.ServerStartup;
 import transit.synth.SyntheticFeed;
 
 /**
- * All frameworks over the same loaded feed, request by request: the same status, the same Content-Type and
- * the same body bytes. Requests: every route, with ?date= on a weekday, a Saturday and a date outside the
+ * All frameworks, idiomatic and --tuned, over the same loaded feed, request by request: the same status, the
+ * same Content-Type and the same body bytes. Requests: every route, with ?date= on a weekday, a Saturday and a date outside the
  * feed, departures at a dozen stops, the hello routes and every error case of docs/API.md.
  */
 class ConformanceTest {
@@ -38,7 +39,9 @@ class ConformanceTest {
     TransitApi api = new TransitApi(Feed.load(path), 0, Clock.systemUTC());
     Map<String, RunningServer> servers = new LinkedHashMap<>();
     try {
-      for (var f : Frameworks.ALL.entrySet()) servers.put(f.getKey(), f.getValue().start(api, "127.0.0.1", 0));
+      for (String framework : Frameworks.ALL.keySet())
+        for (ServerFactory.Mode mode : ServerFactory.Mode.values())
+          servers.put(Frameworks.name(framework, mode), Frameworks.start(framework, api, mode));
       List<String> mismatches = new ArrayList<>();
       List<String> requests = requests(api.feed());
       long bytes = 0;
@@ -59,7 +62,7 @@ class ConformanceTest {
           if (difference != null) mismatches.add(method + " " + shorten(target) + ": " + difference);
         }
       }
-      System.out.println(String.format("%s: %d requests, %,d bytes per framework, %d frameworks, %d mismatches",
+      System.out.println(String.format("%s: %d requests, %,d bytes per server, %d servers, %d mismatches",
           feedName, requests.size(), bytes, servers.size(), mismatches.size()));
       if (!mismatches.isEmpty())
         fail(mismatches.size() + " of " + requests.size() + " requests differ:\n" + String.join("\n", mismatches.subList(0, Math.min(20, mismatches.size()))));

@@ -20,8 +20,12 @@ import transit.Feed;
 import transit.Fixtures;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
+import transit.server.ServerFactory;
 
-/** Every route of docs/API.md over HTTP, on every framework, against the exact answer the contract gives on the tiny feed. */
+/**
+ * Every route of docs/API.md over HTTP, on every framework in every mode (idiomatic, --tuned, --cache), against
+ * the exact answer the contract gives on the tiny feed.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ContractTest {
   static final String JSON = "application/json", TEXT = "text/plain; charset=utf-8";
@@ -36,9 +40,10 @@ class ContractTest {
 
   @BeforeAll
   void start() throws Exception {
-    for (var f : Frameworks.ALL.entrySet()) {
-      servers.put(f.getKey(), f.getValue().start(api, "127.0.0.1", 0));
-      servers.put(f.getKey() + " --cache", f.getValue().start(cachedApi, "127.0.0.1", 0));
+    for (String framework : Frameworks.ALL.keySet()) {
+      for (ServerFactory.Mode mode : ServerFactory.Mode.values())
+        servers.put(Frameworks.name(framework, mode), Frameworks.start(framework, api, mode));
+      servers.put(framework + " --cache", Frameworks.start(framework, cachedApi, ServerFactory.Mode.IDIOMATIC));
     }
   }
 
@@ -103,15 +108,14 @@ class ContractTest {
       {"POST", "/", 405, JSON, error(405, "Method Not Allowed", "method POST is not allowed on /; use GET")},
       {"DELETE", "/schedules/R1", 405, JSON, error(405, "Method Not Allowed", "method DELETE is not allowed on /schedules/R1; use GET")},
     }));
-    return Frameworks.ALL.keySet().stream().flatMap(f -> Stream.of(f, f + " --cache"))
-        .flatMap(f -> c.stream().map(x -> Arguments.of(f, x[0], x[1], x[2], x[3], x[4])));
+    return servers().flatMap(f -> c.stream().map(x -> Arguments.of(f, x[0], x[1], x[2], x[3], x[4])));
   }
 
   @ParameterizedTest(name = "{0}: {1} {2}")
   @MethodSource("cases")
-  void answersAsTheContractSays(String framework, String method, String path, int status, String contentType, String body) {
+  void answersAsTheContractSays(String server, String method, String path, int status, String contentType, String body) {
     for (int i = 0; i < 2; i++) { // twice: the second may come from the cache
-      Http r = Http.send(method, servers.get(framework).port(), path);
+      Http r = Http.send(method, servers.get(server).port(), path);
       assertEquals(List.of(status, contentType, body), List.of(r.status(), r.contentType(), r.text()));
     }
   }
@@ -128,9 +132,9 @@ class ContractTest {
   }
 
   @ParameterizedTest(name = "{0}: GET /health")
-  @MethodSource("frameworks")
-  void healthSummarisesTheFeed(String framework) {
-    Http r = Http.get(servers.get(framework).port(), "/health");
+  @MethodSource("servers")
+  void healthSummarisesTheFeed(String server) {
+    Http r = Http.get(servers.get(server).port(), "/health");
     assertEquals(List.of(200, JSON, health(TINY, "null")), List.of(r.status(), r.contentType(), r.text()));
   }
 
@@ -144,7 +148,7 @@ class ContractTest {
   @MethodSource("frameworks")
   void healthShowsAFailedReloadBesideTheFeedInServiceUntilAReplacement(String framework) throws Exception {
     TransitApi reloaded = new TransitApi(TINY, 1234, TUESDAY_0930);
-    try (RunningServer server = Frameworks.ALL.get(framework).start(reloaded, "127.0.0.1", 0)) {
+    try (RunningServer server = Frameworks.start(framework, reloaded, ServerFactory.Mode.IDIOMATIC)) {
       reloaded.reloadFailed("trips.txt line 3: a quoted value starts on this line and never ends (\"Élève\"\u0007)");
       String failed = "{\"at\":\"2026-09-15T13:30:00Z\",\"error\":\"trips.txt line 3: a quoted value starts on this line and never ends (\\\"Élève\\\"\uFFFD)\"}";
       assertEquals(health(TINY, failed), Http.get(server.port(), "/health").text());
@@ -156,4 +160,9 @@ class ContractTest {
   }
 
   static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }
+
+  /** Every framework in every mode, as the servers are named. */
+  static Stream<String> servers() {
+    return frameworks().flatMap(f -> Stream.of(f, Frameworks.name(f, ServerFactory.Mode.TUNED), f + " --cache"));
+  }
 }

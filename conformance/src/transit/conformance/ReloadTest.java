@@ -9,26 +9,30 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import transit.Feed;
 import transit.Fixtures;
 import transit.SwapsUnderLoad;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
+import transit.server.ServerFactory;
 
 /**
  * A feed replaced while a framework serves requests (what a reload does once the new feed is loaded): every
  * request succeeds, each with exactly the old feed's answer or the new one's, and /health names the new feed.
  */
 class ReloadTest {
-  static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }
+  static Stream<Arguments> servers() {
+    return Frameworks.ALL.keySet().stream().flatMap(f -> Stream.of(ServerFactory.Mode.values()).map(m -> Arguments.of(f, m)));
+  }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("frameworks")
-  void requestsSucceedWhileTheFeedIsReplaced(String framework, @TempDir Path dir) throws Exception {
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("servers")
+  void requestsSucceedWhileTheFeedIsReplaced(String framework, ServerFactory.Mode mode, @TempDir Path dir) throws Exception {
     Feed a = Feed.load(Fixtures.writeFeed(dir.resolve("a"), "a", 300, 12)), b = Feed.load(Fixtures.writeFeed(dir.resolve("b"), "b", 300, 12));
     TransitApi api = new TransitApi(a, 0, Clock.systemUTC());
-    try (RunningServer server = Frameworks.ALL.get(framework).start(api, "127.0.0.1", 0)) {
+    try (RunningServer server = Frameworks.start(framework, api, mode)) {
       byte[] answerA = Http.get(server.port(), "/schedules/R3").body();
       api.replace(b, 0, "csv");
       byte[] answerB = Http.get(server.port(), "/schedules/R3").body();

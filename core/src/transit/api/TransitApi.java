@@ -6,6 +6,7 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -106,6 +107,21 @@ public final class TransitApi {
   public Reply<List<TripSchedule>> schedules(String routeId, String date) { return schedules(served.feed, routeId, date); }
 
   private static Reply<List<TripSchedule>> schedules(Feed feed, String routeId, String date) {
+    Reply<RouteTrips> found = routeTrips(feed, routeId, date);
+    if (!found.isOk()) return Reply.fail(found.error());
+    int[] trips = found.body().trips();
+    List<TripSchedule> result = new ArrayList<>(trips.length);
+    for (int trip : trips) result.add(tripSchedule(feed, trip));
+    return Reply.ok(result);
+  }
+
+  /**
+   * GET /schedules/{route_id} before the model is built: the same validation and errors, and the trips as
+   * indexes into the feed in service, for writers that stream the JSON straight from its arrays (--tuned).
+   */
+  public Reply<RouteTrips> routeTrips(String routeId, String date) { return routeTrips(served.feed, routeId, date); }
+
+  private static Reply<RouteTrips> routeTrips(Feed feed, String routeId, String date) {
     ApiError bad = firstBadParameter("route_id", routeId, "date", date);
     if (bad != null) return Reply.fail(bad);
     boolean[] active = null;
@@ -116,13 +132,14 @@ public final class TransitApi {
     }
     int route = feed.routeIds.code(routeId);
     if (route < 0) return Reply.fail(notFound("no route with route_id \"" + routeId + "\""));
-    Csr trips = feed.tripsByRoute;
-    List<TripSchedule> result = new ArrayList<>(trips.size(route));
-    for (int i = trips.start(route), end = trips.end(route); i < end; i++) {
-      int trip = trips.value(i);
-      if (active == null || active[feed.tripService(trip)]) result.add(tripSchedule(feed, trip));
+    Csr byRoute = feed.tripsByRoute;
+    int[] trips = new int[byRoute.size(route)];
+    int count = 0;
+    for (int i = byRoute.start(route), end = byRoute.end(route); i < end; i++) {
+      int trip = byRoute.value(i);
+      if (active == null || active[feed.tripService(trip)]) trips[count++] = trip;
     }
-    return Reply.ok(result);
+    return Reply.ok(new RouteTrips(feed, route, count == trips.length ? trips : Arrays.copyOf(trips, count)));
   }
 
   /**
@@ -294,28 +311,6 @@ public final class TransitApi {
 
   /** C0 and C1 controls and DEL. */
   public static boolean isControl(char c) { return c < 0x20 || (c >= 0x7f && c <= 0x9f); }
-
-  /**
-   * Percent-decodes one path segment as RFC 3986 does: %XX sequences are UTF-8 bytes, a `+` is a plus
-   * (not a space, which is form encoding), a malformed % sequence stays as it is.
-   */
-  public static String decodePathSegment(String raw) {
-    if (raw.indexOf('%') < 0) return raw;
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(raw.length());
-    for (int i = 0; i < raw.length(); i++) {
-      char c = raw.charAt(i);
-      int hi, lo;
-      if (c == '%' && i + 2 < raw.length()
-          && (hi = Character.digit(raw.charAt(i + 1), 16)) >= 0 && (lo = Character.digit(raw.charAt(i + 2), 16)) >= 0) {
-        bytes.write(hi * 16 + lo);
-        i += 2;
-      } else {
-        byte[] b = String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        bytes.write(b, 0, b.length);
-      }
-    }
-    return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
-  }
 
   /** Echoed values are cut to 80 characters, so an error body never grows with the request. */
   static String shorten(String value) { return value.length() <= 80 ? value : value.substring(0, 80) + "..."; }

@@ -8,6 +8,12 @@ import transit.api.TransitApi;
  */
 @FunctionalInterface
 public interface ServerFactory {
+  /**
+   * How a server builds its responses, the same bytes either way: as the framework's own examples and docs
+   * write it, or with its ecosystem's best-known practice for large JSON responses ({@code --tuned}).
+   */
+  enum Mode { IDIOMATIC, TUNED }
+
   /** Starts listening (port 0 picks a free port) and returns once requests are answered. */
-  RunningServer start(TransitApi api, String host, int port) throws Exception;
+  RunningServer start(TransitApi api, String host, int port, Mode mode) throws Exception;
 }

@@ -11,12 +11,12 @@ import transit.cli.Cli;
 /**
  * The options every server takes, each also an environment variable: --port (PORT, default 4000, the
  * reference load tests' port), --host (HOST, default 0.0.0.0), --gtfs (GTFS, a feed directory or zip),
- * --cache (CACHE=true), --cache-budget (CACHE_BUDGET), --verbose (VERBOSE=true), --snapshot (SNAPSHOT) and
- * --watch (WATCH). A flag wins over its variable. snapshotDir is null with snapshots off, watchInterval zero
- * with watching off.
+ * --cache (CACHE=true), --cache-budget (CACHE_BUDGET), --tuned (TUNED=true), --verbose (VERBOSE=true),
+ * --snapshot (SNAPSHOT) and --watch (WATCH). A flag wins over its variable. snapshotDir is null with snapshots
+ * off, watchInterval zero with watching off.
  */
-public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, boolean verbose, Path snapshotDir,
-    Duration watchInterval, boolean help) {
+public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, boolean tuned, boolean verbose,
+    Path snapshotDir, Duration watchInterval, boolean help) {
   public static final int DEFAULT_PORT = 4000;
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final long DEFAULT_CACHE_BUDGET = 1L << 30;
@@ -24,7 +24,8 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   public static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
 
   private static final Map<String, String> VARIABLES = Map.of("--port", "PORT", "--host", "HOST", "--gtfs", "GTFS",
-      "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET", "--verbose", "VERBOSE", "--snapshot", "SNAPSHOT", "--watch", "WATCH");
+      "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET", "--tuned", "TUNED", "--verbose", "VERBOSE",
+      "--snapshot", "SNAPSHOT", "--watch", "WATCH");
 
   @Command(description = "Serves the GTFS schedules API (docs/API.md).", sortOptions = false,
       footer = "Each option is also read from the environment variable in brackets; a flag wins over its variable.")
@@ -49,6 +50,11 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
         description = "bytes the cache may hold, least recently used out: 512m, 2g [CACHE_BUDGET] (default 1g)")
     long cacheBudget = DEFAULT_CACHE_BUDGET;
 
+    @Option(names = "--tuned", description = {
+        "serve /schedules with the framework's best-known practice for large JSON [TUNED=true]:",
+        "streamed as it is written, from the feed's arrays, on the threads its docs recommend; the same bytes"})
+    boolean tuned;
+
     @Option(names = "--verbose", description = "print what loading the feed spent its time on, file by file and step by step [VERBOSE=true]")
     boolean verbose;
 
@@ -66,13 +72,16 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     boolean help;
   }
 
+  /** How the server builds its responses. */
+  public ServerFactory.Mode mode() { return tuned ? ServerFactory.Mode.TUNED : ServerFactory.Mode.IDIOMATIC; }
+
   /** The --help text. */
   public static String usage(String server) { return Cli.usage(new Flags(), "./mill " + server + ".run"); }
 
   /** A wrong flag or value throws {@link Cli.UsageException} naming it, or naming its environment variable. */
   public static ServerOptions parse(String[] args, Map<String, String> env) {
     Flags f = Cli.parse(new Flags(), args, env, VARIABLES);
-    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.verbose, f.snapshot, f.watch, f.help);
+    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.tuned, f.verbose, f.snapshot, f.watch, f.help);
   }
 
   /** A folder, or off (null). */

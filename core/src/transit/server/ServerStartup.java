@@ -28,30 +28,40 @@ public final class ServerStartup {
    */
   public static RunningServer run(String server, String[] args, ServerFactory factory) {
     Started started = start(server, args);
+    ServerOptions options = started.options();
     try {
-      RunningServer running = factory.start(started.api(), started.options().host(), started.options().port());
+      RunningServer running = factory.start(started.api(), options.host(), options.port(), options.mode());
       started.printListening(server, running.port());
       return running;
     } catch (Exception e) {
-      System.err.println(server + ": cannot listen on " + started.options().host() + ":" + started.options().port() + ": " + e);
-      System.exit(1);
+      System.exit(started.cannotListen(server, e));
       return null;
     }
   }
 
   /** Options and the loaded feed; on --help, a wrong option or a bad feed this prints why and exits. */
   public static Started start(String server, String[] args) {
+    Prepared prepared = prepare(server, args);
+    if (prepared instanceof Exit exit) System.exit(exit.code());
+    return (Started) prepared;
+  }
+
+  /**
+   * What {@link #start} does, without exiting: the options and the loaded feed, or the exit code once it has
+   * printed why not (0 after --help, 2 for a wrong option, 1 for a bad feed). For a main that returns its exit
+   * code, as a cats-effect IOApp does.
+   */
+  public static Prepared prepare(String server, String[] args) {
     ServerOptions options;
     try {
       options = ServerOptions.parse(args, System.getenv());
     } catch (transit.cli.Cli.UsageException e) {
       System.err.println(server + ": " + e.getMessage() + " (see --help)");
-      System.exit(2);
-      return null;
+      return new Exit(2);
     }
     if (options.help()) {
       System.out.println(ServerOptions.usage(server));
-      System.exit(0);
+      return new Exit(0);
     }
     try {
       Path feed = resolveFeed(options.gtfs());
@@ -61,16 +71,27 @@ public final class ServerStartup {
       return new Started(options, api);
     } catch (FeedException e) {
       System.err.println(server + ": cannot load the feed: " + e.getMessage());
-      System.exit(1);
-      return null;
+      return new Exit(1);
     }
   }
 
-  public record Started(ServerOptions options, TransitApi api) {
+  /** A server ready to listen, or the code it exits with. */
+  public sealed interface Prepared permits Started, Exit {}
+
+  /** Nothing to serve: the process ends with this code (the reason is printed). */
+  public record Exit(int code) implements Prepared {}
+
+  public record Started(ServerOptions options, TransitApi api) implements Prepared {
     /** The line a server prints once it answers. */
     public void printListening(String server, int port) {
       String host = options.host().equals("0.0.0.0") ? "localhost" : options.host();
-      System.out.println(server + " listening on http://" + host + ":" + port + "/");
+      System.out.println(server + " listening on http://" + host + ":" + port + "/" + (options.tuned() ? " (tuned)" : ""));
+    }
+
+    /** Prints why the server could not listen (a port in use, an unknown host); returns the exit code, 1. */
+    public int cannotListen(String server, Throwable e) {
+      System.err.println(server + ": cannot listen on " + options.host() + ":" + options.port() + ": " + e);
+      return 1;
     }
   }
 

@@ -19,7 +19,7 @@ final class CpuProfile {
 
   /** Class name prefixes of each part's frames. */
   static final List<String> ENCODING = List.of("upickle.", "ujson.", "io.circe.", "org.http4s.circe.", "com.fasterxml.jackson.",
-      "com.github.plokhotnyuk.jsoniter_scala.", "transit.api.SchedulesJson", "transit.cask.UpickleJson", "transit.cask.JsonWriters",
+      "transit.api.SchedulesJson", "transit.cask.UpickleJson",
       "transit.http4s.CirceJson", "transit.http4s.JsonEncoders", "transit.javalin.JacksonJson");
   static final List<String> QUERY = List.of("transit.api.TransitApi", "transit.api.RouteTrips", "transit.Csr", "transit.Feed",
       "transit.GtfsTime", "transit.Dictionary", "transit.ServiceCalendar");

@@ -6,6 +6,8 @@ import java.util.List;
 public enum Mode {
   /** As the framework's users write it: every response encoded per request. */
   IDIOMATIC("idiomatic", List.of()),
+  /** --tuned: /schedules streamed from the feed's arrays through the framework's own streaming path. */
+  TUNED("tuned", List.of("--tuned")),
   /** --cache: encoded responses kept, so only the framework's write path is left (a ceiling, not a mode to deploy). */
   CACHED("cached", List.of("--cache"));
 

@@ -69,7 +69,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     List<String> scenarios;
 
     @Option(names = "--modes", paramLabel = "A,B", split = ",", converter = ModeConverter.class,
-        description = "server modes for heavy and small (default: all: idiomatic, cached); other scenarios run idiomatic")
+        description = "server modes for heavy and small (default: all: idiomatic, tuned, cached); other scenarios run idiomatic")
     List<Mode> modes;
 
     @Option(names = "--gtfs", paramLabel = "PATH",

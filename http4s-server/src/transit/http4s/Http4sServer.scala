@@ -1,63 +1,56 @@
 package transit.http4s
 
-import cats.effect.IO
-import cats.effect.unsafe.implicits.global
+import cats.data.Kleisli
+import cats.effect.{ExitCode, IO, IOApp, Resource, SyncIO}
 import com.comcast.ip4s.{Host, Port}
+import fs2.{Chunk, Stream}
 import io.circe.Encoder
 import io.circe.syntax.*
 import org.http4s.*
 import org.http4s.circe.*
 import org.http4s.dsl.io.*
 import org.http4s.ember.server.EmberServerBuilder
+import org.http4s.headers.{`Content-Length`, `Content-Type`}
+import org.http4s.server.Server
 import org.typelevel.ci.*
+import org.typelevel.vault.Key
 import scala.concurrent.duration.Duration
 import scala.jdk.CollectionConverters.*
+import scala.reflect.ClassTag
 import transit.api.Model.*
-import transit.api.{ResponseCache, TransitApi}
-import org.http4s.headers.`Content-Type`
+import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
+import transit.server.ServerFactory.Mode
 import transit.server.{RunningServer, ServerFactory, ServerStartup}
 
-/** The route contract (docs/API.md) on http4s; JSON encoded by circe from core's model. */
-class TransitRoutes(api: TransitApi):
+/** The route contract (docs/API.md) on http4s; JSON by circe, or streamed from the feed's arrays when tuned. */
+class TransitRoutes(api: TransitApi, mode: Mode):
   import JsonEncoders.given
 
-  /**
-   * Matched on the path first, so a known path asked with another method than GET is a 405, any other a 404.
-   * Empty segments are skipped as Cask skips them: `/health/` is `/health`, and `/greeting/` names no one.
-   */
-  val app: HttpApp[IO] = HttpApp[IO] { req =>
-    val segments = Path.unsafeFromString(rawPath(req)).segments.filterNot(_.isEmpty)
-    Path(segments, absolute = true) match
-      case Root => onlyGet(req)(text(TransitApi.helloWorld()))
-      case Root / "greeting" / name => onlyGet(req)(text(TransitApi.greeting(name)))
-      case Root / "hello" => onlyGet(req)(reply(TransitApi.hello(param(req, "name"))))
-      case Root / "health" => onlyGet(req)(Ok(api.health().asJson))
-      case Root / "schedules" / routeId =>
-        onlyGet(req)(send(api.encodedSchedules(routeId, param(req, "date"), CirceJson.encode(_))))
-      case Root / "stops" / stopId / "departures" =>
-        onlyGet(req)(reply(api.departures(stopId, param(req, "date"), param(req, "after"), param(req, "limit"))))
-      case _ => error(TransitApi.noSuchPath(requestPath(req)))
+  val routes: HttpRoutes[IO] = HttpRoutes.of[IO] {
+    case GET -> Root => text(TransitApi.helloWorld())
+    case GET -> Root / "greeting" / name => text(TransitApi.greeting(name))
+    case GET -> Root / "hello" :? Name(name) => reply(TransitApi.hello(name.orNull))
+    case GET -> Root / "health" => Ok(api.health().asJson)
+    case GET -> Root / "schedules" / routeId :? Date(date) => schedules(routeId, date.orNull)
+    case GET -> Root / "stops" / stopId / "departures" :? Date(date) +& After(after) +& Limit(limit) =>
+      IO(api.departures(stopId, date.orNull, after.orNull, limit.orNull)).flatMap(reply)
+    case req if isContractPath(req.pathInfo) =>
+      error(TransitApi.methodNotAllowed(req.method.name, SentPath(req)))
   }
 
-  private def onlyGet(req: Request[IO])(response: => IO[Response[IO]]): IO[Response[IO]] =
-    if req.method == GET then response
-    else error(TransitApi.methodNotAllowed(req.method.name, requestPath(req)))
+  /** The routes above, over paths with their empty segments skipped; any other path is the contract's 404. */
+  val app: HttpApp[IO] = Kleisli(req => SkipEmptySegments(routes)(req).getOrElseF(error(TransitApi.noSuchPath(SentPath(req)))))
 
-  /** The first value of a query parameter, null when absent; `?date` without `=` is the empty string. */
-  private def param(req: Request[IO], name: String): String =
-    req.uri.query.pairs.collectFirst { case (`name`, value) => value.getOrElse("") }.orNull
+  /** The paths of the contract, whatever the method: asked with another than GET, they are a 405. */
+  private def isContractPath(path: Path): Boolean = path match
+    case Root | Root / "hello" | Root / "health" | Root / "greeting" / _ | Root / "schedules" / _
+        | Root / "stops" / _ / "departures" => true
+    case _ => false
 
-  /**
-   * The path as sent, still percent-encoded. http4s reads a request target that starts with `//` as an
-   * authority and a path (`//health` as host `health`, path empty), so the authority is put back in front
-   * (not for an absolute URI, `GET http://host/path`, whose path is the path).
-   */
-  private def rawPath(req: Request[IO]): String =
-    val misread = if req.uri.scheme.isEmpty then req.uri.authority else None
-    misread.fold("")(a => "//" + a.renderString) + req.uri.path.renderString
-
-  /** Errors echo the path as sent, percent-encoded, on every server. */
-  private def requestPath(req: Request[IO]): String = rawPath(req)
+  private def schedules(routeId: String, date: String): IO[Response[IO]] =
+    if api.cache != null then IO(api.encodedSchedules(routeId, date, CirceJson.encode(_))).flatMap(cached)
+    else if mode == Mode.TUNED then IO(api.routeTrips(routeId, date)).flatMap(streamed)
+    else IO(api.schedules(routeId, date)).flatMap(reply)
 
   private def text(body: String): IO[Response[IO]] =
     // http4s would write charset=UTF-8; the contract's header is byte for byte the same on every server.
@@ -66,35 +59,113 @@ class TransitRoutes(api: TransitApi):
   private def reply[T: Encoder](r: TransitApi.Reply[T]): IO[Response[IO]] =
     if r.isOk then Ok(r.body.asJson) else error(r.error)
 
-  private def send(encoded: ResponseCache.Encoded): IO[Response[IO]] =
+  private def error(e: ApiError): IO[Response[IO]] =
+    IO.fromEither(Status.fromInt(e.status)).map(Response[IO](_).withEntity(e.asJson))
+
+  /** --cache: the bytes as they were kept. */
+  private def cached(encoded: ResponseCache.Encoded): IO[Response[IO]] =
     IO.fromEither(Status.fromInt(encoded.status)).map(status =>
       Response[IO](status).withEntity(encoded.body).withContentType(`Content-Type`(MediaType.application.json)))
 
-  private def error(e: ApiError): IO[Response[IO]] =
-    IO.fromEither(Status.fromInt(e.status)).map(status => Response[IO](status).withEntity(e.asJson))
+  /**
+   * Tuned: an fs2 stream of chunks written from the feed's arrays, each encoded in its own step as Ember pulls
+   * it, so one long response shares the compute threads with every other request and never exists whole. Its
+   * length is counted first: with a Content-Length, Ember sends the chunks as they are, where it would copy
+   * each into a chunked-encoding frame. Chunks of 128 KB: each costs a fiber step, a new array and a socket
+   * write, and 128 KB still encodes in a fraction of a millisecond, far below G1's humongous size.
+   */
+  private def streamed(found: TransitApi.Reply[RouteTrips]): IO[Response[IO]] =
+    if !found.isOk then error(found.error)
+    else
+      val chunks = Stream.suspend(Stream.unfoldChunkEval(SchedulesJson(found.body, TransitRoutes.ChunkBytes)) { json =>
+        IO {
+          val length = json.next()
+          // ClassTag.Byte given, not summoned: Scala 3 would look it up by class on every chunk
+          Option.when(length > 0)((Chunk.array(json.takeBuffer(), 0, length)(using ClassTag.Byte), json))
+        }
+      })
+      IO(SchedulesJson(found.body).length()).map(length =>
+        Response[IO](Status.Ok).withBodyStream(chunks)
+          .putHeaders(`Content-Type`(MediaType.application.json), `Content-Length`.unsafeFromLong(length)))
 
-object Http4sServer:
+object TransitRoutes:
+  val ChunkBytes: Int = 128 * 1024
+
+/**
+ * An optional query parameter as sent: `?date` without `=` is the empty string, which TransitApi refuses like
+ * any malformed date, as the other servers do (http4s's OptionalQueryParamDecoderMatcher would drop it).
+ */
+class OptionalParam(name: String):
+  def unapply(params: Map[String, collection.Seq[String]]): Some[Option[String]] =
+    Some(params.get(name).map(_.headOption.getOrElse("")))
+
+object Name extends OptionalParam("name")
+object Date extends OptionalParam("date")
+object After extends OptionalParam("after")
+object Limit extends OptionalParam("limit")
+
+/**
+ * Middleware: routes see the path with its empty segments skipped, as Cask and Javalin skip them
+ * (`/schedules//B6` is `/schedules/B6`, `/health/` is `/health`, `/greeting/` names no one).
+ */
+object SkipEmptySegments:
+  def apply(routes: HttpRoutes[IO]): HttpRoutes[IO] = Kleisli { req =>
+    val sent = SentPath(req)
+    val path = Path(Path.unsafeFromString(sent).segments.filterNot(_.isEmpty), absolute = true)
+    routes(req.withUri(req.uri.withPath(path)).withAttribute(SentPath.key, sent))
+  }
+
+/** The path as sent, still percent-encoded: errors echo it on every server. */
+object SentPath:
+  val key: Key[String] = Key.newKey[SyncIO, String].unsafeRunSync()
+
+  /**
+   * http4s reads a request target that starts with `//` as an authority and a path (`//health` as host
+   * `health`, path empty), so the authority is put back in front (not for an absolute URI,
+   * `GET http://host/path`, whose path is the path).
+   */
+  def apply(req: Request[IO]): String = req.attributes.lookup(key).getOrElse {
+    val misread = if req.uri.scheme.isEmpty then req.uri.authority else None
+    misread.fold("")(a => "//" + a.renderString) + req.uri.path.renderString
+  }
+
+object Http4sServer extends IOApp:
   /** Request lines and headers up to 64 KB, so an over-long id reaches TransitApi's 400 as on every server. */
   val MaxHeaderSize: Int = 64 * 1024
 
-  def main(args: Array[String]): Unit =
-    ServerStartup.run("http4s-server", args, factory)
-    // cats-effect's threads are daemons: without this the JVM would exit once main returns.
-    IO.never[Unit].unsafeRunSync()
+  def run(args: List[String]): IO[ExitCode] =
+    IO.blocking(ServerStartup.prepare("http4s-server", args.toArray)).flatMap {
+      case exit: ServerStartup.Exit => IO.pure(ExitCode(exit.code))
+      case started: ServerStartup.Started =>
+        val options = started.options
+        server(started.api, options.host, options.port, options.mode)
+          .use(s => IO(started.printListening("http4s-server", s.address.getPort)) *> IO.never)
+          .handleError(e => ExitCode(started.cannotListen("http4s-server", e)))
+    }
 
-  /** Ember serving the routes; port 0 picks a free port. Closing releases the server's resource. */
-  val factory: ServerFactory = (api, host, port) =>
-    val server = EmberServerBuilder
-      .default[IO]
-      .withHost(Host.fromString(host).getOrElse(throw IllegalArgumentException(s"not a host name or address: $host")))
-      .withPort(Port.fromInt(port).getOrElse(throw IllegalArgumentException(s"not a port: $port")))
-      .withMaxHeaderSize(MaxHeaderSize)
-      // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so close() would
-      // hang as long as any client holds one; like Undertow's stop() under Cask, close them at once.
-      .withShutdownTimeout(Duration.Zero)
-      .withHttpApp(TransitRoutes(api).app)
-      .build
-    val (running, release) = server.allocated.unsafeRunSync()
+  /**
+   * Ember serving the routes; port 0 picks a free port. Tuned takes Ember's and cats-effect's defaults, which
+   * are their docs' advice for CPU-bound work: one compute thread per core, and streaming responses.
+   */
+  def server(api: TransitApi, host: String, port: Int, mode: Mode): Resource[IO, Server] =
+    for
+      h <- Resource.eval(IO.fromOption(Host.fromString(host))(IllegalArgumentException(s"not a host name or address: $host")))
+      p <- Resource.eval(IO.fromOption(Port.fromInt(port))(IllegalArgumentException(s"not a port: $port")))
+      server <- EmberServerBuilder.default[IO]
+        .withHost(h)
+        .withPort(p)
+        .withMaxHeaderSize(MaxHeaderSize)
+        // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so shutting down
+        // would hang as long as any client holds one; like Undertow's stop() under Cask, close them at once.
+        .withShutdownTimeout(Duration.Zero)
+        .withHttpApp(TransitRoutes(api, mode).app)
+        .build
+    yield server
+
+  /** For the suites, which start and stop servers from plain Java: the same Resource, allocated on the global runtime. */
+  val factory: ServerFactory = (api, host, port, mode) =>
+    import cats.effect.unsafe.implicits.global
+    val (running, release) = server(api, host, port, mode).allocated.unsafeRunSync()
     new RunningServer:
       def port = running.address.getPort
       def close() = release.unsafeRunSync()

@@ -7,15 +7,22 @@ import io.javalin.http.HandlerType;
 import io.javalin.http.MethodNotAllowedResponse;
 import io.javalin.json.JavalinJackson;
 import io.javalin.router.EndpointNotFound;
+import java.io.IOException;
 import org.eclipse.jetty.ee10.servlet.ServletContextResponse;
 import org.eclipse.jetty.http.HttpHeader;
 import transit.api.ResponseCache;
+import transit.api.RouteTrips;
+import transit.api.SchedulesJson;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
 import transit.server.ServerFactory;
+import transit.server.ServerFactory.Mode;
 import transit.server.ServerStartup;
 
-/** The route contract (docs/API.md) on Javalin 7 and Jetty 12; JSON encoded by Jackson from core's records. */
+/**
+ * The route contract (docs/API.md) on Javalin 7 and Jetty 12; JSON encoded by Jackson from core's records, or
+ * streamed from the feed's arrays when tuned.
+ */
 public final class JavalinServer {
   private JavalinServer() {}
 
@@ -27,9 +34,14 @@ public final class JavalinServer {
   /** How this framework starts: the conformance suite finds it by this name on every server's main class. */
   public static ServerFactory factory() { return JavalinServer::start; }
 
-  /** Jetty serving the contract; port 0 picks a free port. */
-  static RunningServer start(TransitApi api, String host, int port) {
+  /**
+   * Jetty serving the contract; port 0 picks a free port. Tuned: virtual threads, Javalin's own switch
+   * (a virtual thread per request on JDK 21+; on older JDKs Javalin keeps Jetty's QueuedThreadPool).
+   */
+  static RunningServer start(TransitApi api, String host, int port, Mode mode) {
+    boolean tuned = mode == Mode.TUNED;
     Javalin app = Javalin.create(config -> {
+      config.concurrency.useVirtualThreads = tuned;
       config.startup.showJavalinBanner = false;
       config.startup.showOldJavalinVersionWarning = false;
       config.jsonMapper(new JavalinJackson(JacksonJson.MAPPER, false));
@@ -42,8 +54,11 @@ public final class JavalinServer {
       config.routes.get("/greeting/{name}", ctx -> text(ctx, TransitApi.greeting(ctx.pathParam("name"))));
       config.routes.get("/hello", ctx -> reply(ctx, TransitApi.hello(ctx.queryParam("name"))));
       config.routes.get("/health", ctx -> ctx.json(api.health()));
-      config.routes.get("/schedules/{route_id}", ctx -> send(ctx,
-          api.encodedSchedules(ctx.pathParam("route_id"), ctx.queryParam("date"), JacksonJson::encode)));
+      config.routes.get("/schedules/{route_id}", ctx -> {
+        String routeId = ctx.pathParam("route_id"), date = ctx.queryParam("date");
+        if (tuned && api.cache() == null) stream(ctx, api.routeTrips(routeId, date));
+        else send(ctx, api.encodedSchedules(routeId, date, JacksonJson::encode));
+      });
       config.routes.get("/stops/{stop_id}/departures", ctx -> reply(ctx, api.departures(ctx.pathParam("stop_id"),
           ctx.queryParam("date"), ctx.queryParam("after"), ctx.queryParam("limit"))));
 
@@ -81,6 +96,20 @@ public final class JavalinServer {
 
   private static void send(Context ctx, ResponseCache.Encoded encoded) {
     ctx.status(encoded.status()).contentType(TransitApi.JSON).result(encoded.body());
+  }
+
+  /**
+   * Tuned: the JSON written to the response's output stream as it is produced, from the feed's arrays; no
+   * model, no whole-response array (a 10 MB one would be a humongous object for G1). Its length is counted
+   * first, so the body goes out as it is, not framed in chunks.
+   */
+  private static void stream(Context ctx, TransitApi.Reply<RouteTrips> found) throws IOException {
+    if (!found.isOk()) {
+      ctx.status(found.status()).json(found.error());
+      return;
+    }
+    ctx.res().setContentLengthLong(new SchedulesJson(found.body()).length());
+    SchedulesJson.write(found.body(), ctx.contentType(TransitApi.JSON).outputStream());
   }
 
   private static void reply(Context ctx, TransitApi.Reply<?> reply) {

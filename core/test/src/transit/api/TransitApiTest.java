@@ -107,15 +107,6 @@ class TransitApiTest {
   }
 
   @Test
-  void pathSegmentsArePercentDecodedWithPlusKept() {
-    assertEquals("B82+", TransitApi.decodePathSegment("B82%2B"));
-    assertEquals("B82+", TransitApi.decodePathSegment("B82+"));
-    assertEquals("Élève a/b", TransitApi.decodePathSegment("%C3%89l%C3%A8ve%20a%2Fb"));
-    assertEquals("100%", TransitApi.decodePathSegment("100%"), "a malformed sequence stays");
-    assertEquals("%zz", TransitApi.decodePathSegment("%zz"));
-  }
-
-  @Test
   void healthSummarisesTheFeed() {
     FeedSummary s = API.health();
     assertEquals(List.of(3, 4, 8, 4, 3), List.of(s.routes(), s.trips(), s.stopTimes(), s.stops(), s.services()));

@@ -16,21 +16,24 @@ class ServerOptionsTest {
 
   @Test
   void defaults() {
-    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, false, transit.FeedSnapshot.defaultDir(), Duration.ofSeconds(1), false),
+    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, false, false, transit.FeedSnapshot.defaultDir(), Duration.ofSeconds(1), false),
         parse(Map.of()));
   }
 
   @Test
   void flagsInBothFormsAndEnvironmentVariables() {
-    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, true, Path.of("snaps"), Duration.ofMillis(500), false),
-        parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m",
+    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, true, true, Path.of("snaps"), Duration.ofMillis(500), false),
+        parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m", "--tuned",
             "--verbose", "--snapshot", "snaps", "--watch", "500ms"));
-    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, true, null, Duration.ZERO, false),
-        parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true", "VERBOSE", "true", "SNAPSHOT", "off",
+    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, true, true, null, Duration.ZERO, false),
+        parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true", "TUNED", "true", "VERBOSE", "true", "SNAPSHOT", "off",
             "WATCH", "off")));
     assertEquals(Duration.ofSeconds(2), parse(Map.of(), "--watch=2s").watchInterval());
     assertEquals(9001, parse(Map.of("PORT", "9000"), "--port", "9001").port(), "a flag wins over its variable");
     assertTrue(parse(Map.of(), "--help").help());
+    assertEquals(ServerFactory.Mode.IDIOMATIC, parse(Map.of()).mode());
+    assertEquals(ServerFactory.Mode.TUNED, parse(Map.of(), "--tuned").mode());
+    assertEquals(ServerFactory.Mode.IDIOMATIC, parse(Map.of("TUNED", "false")).mode());
   }
 
   @Test
@@ -52,8 +55,8 @@ class ServerOptionsTest {
   @Test
   void usageNamesEveryOption() {
     String usage = ServerOptions.usage("cask-server");
-    for (String option : new String[] {"--port", "--host", "--gtfs", "--cache", "--cache-budget", "--verbose", "--snapshot",
-        "--watch", "--help", "PORT", "HOST", "GTFS", "VERBOSE", "SNAPSHOT", "WATCH"})
+    for (String option : new String[] {"--port", "--host", "--gtfs", "--cache", "--cache-budget", "--tuned", "--verbose", "--snapshot",
+        "--watch", "--help", "PORT", "HOST", "GTFS", "TUNED", "VERBOSE", "SNAPSHOT", "WATCH"})
       assertTrue(usage.contains(option), option);
   }
 }
