@@ -95,7 +95,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     List<Integer> users;
 
     @Option(names = "--rates", paramLabel = "R,R", split = ",", converter = Positive.class,
-        description = "latency scenario: requests/s (default: 25, 50 and 75 % of the slowest framework's small-list throughput, measured first)")
+        description = "latency scenario: requests/s (default: 25, 50 and 75 %% of the slowest framework's small-list throughput, measured first)")
     List<Integer> rates;
 
     @Option(names = "--heap", paramLabel = "SIZE", converter = HeapConverter.class,

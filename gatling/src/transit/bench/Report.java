@@ -203,26 +203,39 @@ final class Report {
     line();
   }
 
-  /** Each mode's requests/s as a fraction of the cached server's, per framework and load (medians). */
+  /**
+   * Each server's requests/s beside its framework's with --cache (the write path's ceiling) and beside the first
+   * framework's idiomatic server (the baseline the tuned modes are judged against), per load; medians.
+   */
   private void modesBesideCached(List<Results.Group> groups) {
-    List<Results.Group> cached = groups.stream().filter(g -> g.mode() == Mode.CACHED).toList();
-    if (cached.isEmpty()) return;
-    line("Requests/s as a fraction of the same framework's with `--cache` (responses encoded once and kept), medians:");
+    Results.Group first = groups.stream().filter(g -> g.mode() == Mode.IDIOMATIC).findFirst().orElse(null);
+    String baseline = first == null ? null : first.framework() + " idiomatic";
+    line("Requests/s beside other servers (medians of the rounds): **of cached**, as a fraction of the same framework's "
+        + "with `--cache` (responses encoded once and kept, only the write path left)"
+        + (baseline == null ? "" : "; **× " + baseline + "**, as a multiple of " + baseline + "'s at the same load") + ".");
     line();
     List<String> head = headStart(false, "Users");
     head.add("of cached");
+    if (baseline != null) head.add("× " + baseline);
     tableHeader(head);
     for (Results.Group g : groups) {
-      if (g.mode() == Mode.CACHED) continue;
-      Results.Group base = cached.stream().filter(c -> c.framework().equals(g.framework()) && c.heap().equals(g.heap())
-          && c.step().label().equals(g.step().label())).findFirst().orElse(null);
-      Results.Spread mine = g.spread(m -> m.requestsPerSecond()), theirs = base == null ? null : base.spread(m -> m.requestsPerSecond());
       List<String> cells = rowStart(g, false);
-      cells.add(mine == null || theirs == null || theirs.median() <= 0 ? MISSING
-          : String.format(Locale.ROOT, "%.2f", mine.median() / theirs.median()));
+      cells.add(g.mode() == Mode.CACHED ? MISSING : ratio(g, sameStep(groups, g, g.framework(), Mode.CACHED)));
+      if (baseline != null) cells.add(ratio(g, sameStep(groups, g, first.framework(), Mode.IDIOMATIC)));
       row(cells);
     }
     line();
+  }
+
+  private static Results.Group sameStep(List<Results.Group> groups, Results.Group g, String framework, Mode mode) {
+    return groups.stream().filter(c -> c.framework().equals(framework) && c.mode() == mode && c.heap().equals(g.heap())
+        && c.step().label().equals(g.step().label())).findFirst().orElse(null);
+  }
+
+  private static String ratio(Results.Group g, Results.Group base) {
+    Results.Spread mine = g.spread(m -> m.requestsPerSecond()), theirs = base == null ? null : base.spread(m -> m.requestsPerSecond());
+    return mine == null || theirs == null || theirs.median() <= 0 ? MISSING
+        : String.format(Locale.ROOT, "%.2f", mine.median() / theirs.median());
   }
 
   /** Shows that "new connection" really reconnects: connections the server accepted per request (median). */

@@ -70,8 +70,9 @@ class PlanTest {
   void serverRunsGoRoundByRoundEachFrameworksModesInTurn() {
     Options o = OptionsTest.parse("--repeat", "2", "--scenarios", "heavy,hello", "--frameworks", "cask,javalin");
     List<Bench.Run> runs = Bench.plan(o, "1g", Bench.settings(o, null), o.frameworks());
-    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-cached-1g", "r1-javalin-idiomatic-1g", "r1-javalin-cached-1g",
-        "r2-javalin-idiomatic-1g", "r2-javalin-cached-1g", "r2-cask-idiomatic-1g", "r2-cask-cached-1g"),
+    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-tuned-1g", "r1-cask-cached-1g", "r1-javalin-idiomatic-1g",
+        "r1-javalin-tuned-1g", "r1-javalin-cached-1g", "r2-javalin-idiomatic-1g", "r2-javalin-tuned-1g", "r2-javalin-cached-1g",
+        "r2-cask-idiomatic-1g", "r2-cask-tuned-1g", "r2-cask-cached-1g"),
         runs.stream().map(Bench.Run::name).toList());
     assertEquals(List.of("heavy 50 users", "hello keep-alive 50 users", "hello new connection 50 users"), labels(runs.get(0).steps()));
     assertEquals(List.of("heavy 50 users"), labels(runs.get(1).steps()), "hello runs only as the framework's users write it");
