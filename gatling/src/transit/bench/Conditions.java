@@ -23,6 +23,8 @@ final class Conditions {
     c.put("Order", "rounds " + String.join("; ", rounds) + (options.target() != null ? ""
         : "; each framework's modes in turn: " + String.join(", ", options.modes().stream().map(m -> m.label).toList())));
     if (options.target() == null) {
+      c.put("Modes", String.join("; ", options.modes().stream().map(m -> "**" + m.label + "**"
+          + (m.serverFlags.isEmpty() ? "" : " (`" + String.join(" ", m.serverFlags) + "`)") + ": " + m.description).toList()));
       c.put("Server JVM flags", "`" + String.join(" ", launchers.flags(results.heap())) + "`, identical for every framework"
           + (options.heap() == null ? " (heap: the build's default, ServerJvm.heap)" : " (heap: --heap)")
           + (options.heaps().isEmpty() ? "" : "; heavy also at -Xmx " + String.join(", ", options.heaps())));

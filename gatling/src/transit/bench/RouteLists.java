@@ -29,7 +29,8 @@ public record RouteLists(List<String> heavy, List<String> small, String source) 
 
   /**
    * From each route's response length (every route with trips): heavy is every route, or 100 spread evenly
-   * across response sizes when there are more; small is the routes answering 50-200 KB, or else the smallest dozen.
+   * across response sizes when there are more; small is the routes answering 50-200 KB, or when fewer than a
+   * dozen do, the dozen nearest that band (by ratio of sizes), so a feed of long routes still gets a list of its smallest.
    */
   static RouteLists derive(Map<String, Integer> lengths) {
     List<String> bySize = lengths.keySet().stream()
@@ -39,8 +40,18 @@ public record RouteLists(List<String> heavy, List<String> small, String source) 
         : IntStream.range(0, MAX_HEAVY).mapToObj(i -> bySize.get((int) ((long) i * (n - 1) / (MAX_HEAVY - 1)))).toList();
     List<String> small = bySize.stream()
         .filter(r -> lengths.get(r) >= SMALL_MIN_BYTES && lengths.get(r) <= SMALL_MAX_BYTES).toList();
-    if (small.isEmpty()) small = bySize.subList(0, Math.min(SMALLEST, n));
+    if (small.size() < SMALLEST) {
+      List<String> nearest = bySize.stream().sorted(Comparator.comparingDouble((String r) -> distanceToSmall(lengths.get(r))))
+          .limit(SMALLEST).toList();
+      small = bySize.stream().filter(nearest::contains).toList();
+    }
     return new RouteLists(heavy, small, "derived from the feed (the reference route ids are not all in it)");
+  }
+
+  /** How far a response length is from 50-200 KB, as the log of the ratio to the nearer bound; 0 within. */
+  private static double distanceToSmall(int length) {
+    double bytes = Math.max(length, 1);
+    return bytes < SMALL_MIN_BYTES ? Math.log(SMALL_MIN_BYTES / bytes) : bytes > SMALL_MAX_BYTES ? Math.log(bytes / SMALL_MAX_BYTES) : 0;
   }
 
   /** Every route of the feed that has trips, in feed order. */

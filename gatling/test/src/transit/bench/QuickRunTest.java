@@ -54,6 +54,7 @@ class QuickRunTest {
       assertTrue(section.contains("server CPU %"), scenario + ": the resources table");
     }
     assertTrue(report.contains("Rates: [25, 50, 75] % of the slowest"), "the latency rates come from the calibration");
+    assertTrue(report.contains("**tuned** (`--tuned`): /schedules written by core's SchedulesJson"), "the conditions say what each mode is");
     assertTrue(Files.size(dir.resolve("memory.png")) > 1000);
     for (String framework : launchers.frameworks())
       assertTrue(Files.isRegularFile(dir.resolve(report.replaceAll("(?s).*- r1-" + framework + "-idiomatic-[^:]*: \\[([^\\]]+)\\].*", "$1"))),

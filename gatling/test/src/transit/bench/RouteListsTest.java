@@ -34,15 +34,25 @@ class RouteListsTest {
 
   @Test
   void smallIsTheRoutesOfFiftyToTwoHundredKilobytes() {
-    RouteLists lists = RouteLists.derive(Map.of("a", 49_999, "b", 50_000, "c", 120_000, "d", 200_000, "e", 200_001));
-    assertEquals(List.of("b", "c", "d"), lists.small());
+    Map<String, Integer> lengths = new java.util.HashMap<>(routes(14, i -> 50_000 + i * 10_000)); // r0 50 KB … r13 180 KB
+    lengths.putAll(Map.of("a", 49_999, "z", 200_001));
+    RouteLists lists = RouteLists.derive(lengths);
+    assertEquals(14, lists.small().size());
+    assertFalse(lists.small().contains("a") || lists.small().contains("z"), "outside 50-200 KB: " + lists.small());
   }
 
   @Test
-  void withoutSuchRoutesSmallIsTheSmallestDozen() {
+  void withFewerThanADozenSuchRoutesSmallIsTheDozenNearestTheBand() {
     RouteLists lists = RouteLists.derive(routes(30, i -> 300_000 - i));
     assertEquals(12, lists.small().size());
-    assertEquals("r29", lists.small().get(0));
+    assertEquals("r29", lists.small().get(0), "the smallest first");
+    assertEquals("r18", lists.small().get(11));
+    Map<String, Integer> lengths = new java.util.HashMap<>(routes(20, i -> 1_000_000 + i)); // long routes, and one small
+    lengths.putAll(Map.of("small", 100_000, "tiny", 100, "near", 40_000));
+    List<String> small = RouteLists.derive(lengths).small();
+    assertEquals(12, small.size());
+    assertEquals(List.of("near", "small", "r0"), small.subList(0, 3), "within the band, then the nearest by ratio: " + small);
+    assertFalse(small.contains("tiny"), "100 bytes is further from 50 KB than 1 MB is from 200 KB");
     assertEquals(5, RouteLists.derive(routes(5, i -> 10)).small().size());
   }
 
