@@ -10,16 +10,18 @@ import java.util.List;
  * Samples a process's CPU time and resident memory from /proc every 250 ms, so the harness can give, for any
  * window: the CPU it used (seconds, mean %, max % over one interval; 100 % = one core) and its highest RSS; and
  * that CPU by kind of thread, from each thread's name: the collector's, the JIT compilers', and the rest (the
- * application's, its time in user space and in the kernel apart).
+ * application's, its time in user space and in the kernel apart). For the server, also how busy the CPUs it may
+ * run on were with anything else (/proc/stat): another process on the server's core makes a slow figure.
  */
 final class ProcessStats implements AutoCloseable {
   /** Cumulative CPU time (utime + stime, in clock ticks) and RSS at an instant, and per thread kind (ticks, see {@link Kind}). */
-  record Sample(long millis, long ticks, long rssKb, long[] byKind) {}
+  record Sample(long millis, long ticks, long rssKb, long[] byKind, long cpuSetBusyTicks) {}
 
   /** The process over a window: CPU seconds used, mean and highest CPU %, highest RSS, and CPU seconds per {@link Kind}. */
-  record Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb, double[] secondsByKind) {
+  record Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb, double[] secondsByKind,
+      Double othersPercent) {
     Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb) {
-      this(cpuSeconds, meanCpuPercent, maxCpuPercent, maxRssKb, null);
+      this(cpuSeconds, meanCpuPercent, maxCpuPercent, maxRssKb, null, null);
     }
 
     /** CPU seconds of one kind of thread; null when threads were not sampled. */
@@ -43,13 +45,19 @@ final class ProcessStats implements AutoCloseable {
   private static final long INTERVAL_MS = 250, TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
   private final long pid;
   private final boolean threads;
+  /** The CPUs the process may run on (its affinity when started), or empty for a process whose CPUs are not watched. */
+  private final List<Integer> cpuSet;
   private final List<Sample> samples = new ArrayList<>();
   private final Thread thread;
 
-  /** threads: also sample each thread's CPU by kind (the server's; Gatling's own process needs only its total). */
+  /**
+   * threads: also sample each thread's CPU by kind, and how busy the process's CPUs are with anything else (the
+   * server's; Gatling's own process needs only its total).
+   */
   ProcessStats(long pid, boolean threads) {
     this.pid = pid;
     this.threads = threads;
+    this.cpuSet = threads ? affinity(pid) : List.of();
     thread = new Thread(this::run, "sampler-" + pid);
     thread.setDaemon(true);
     thread.start();
@@ -89,7 +97,10 @@ final class ProcessStats implements AutoCloseable {
       byKind = new double[Kind.values().length];
       for (int k = 0; k < byKind.length; k++) byKind[k] = Math.max(0, last.byKind[k] - first.byKind[k]) / (double) TICKS_PER_SECOND;
     }
-    return new Window((double) (last.ticks - first.ticks) / TICKS_PER_SECOND, percent(first, last), maxPercent, maxRss, byKind);
+    double seconds = (last.millis - first.millis) / 1000.0;
+    Double others = first.cpuSetBusyTicks < 0 || last.cpuSetBusyTicks < 0 || seconds <= 0 ? null
+        : Math.max(0, 100.0 * (last.cpuSetBusyTicks - first.cpuSetBusyTicks) / TICKS_PER_SECOND / seconds - percent(first, last));
+    return new Window((double) (last.ticks - first.ticks) / TICKS_PER_SECOND, percent(first, last), maxPercent, maxRss, byKind, others);
   }
 
   private static double percent(Sample a, Sample b) {
@@ -103,11 +114,43 @@ final class ProcessStats implements AutoCloseable {
       long[] byKind = threads ? byKind(pid) : null;
       for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status")))
         if (line.startsWith("VmRSS:"))
-          return new Sample(System.currentTimeMillis(), times[0] + times[1], Long.parseLong(line.replaceAll("\\D", "")), byKind);
+          return new Sample(System.currentTimeMillis(), times[0] + times[1], Long.parseLong(line.replaceAll("\\D", "")), byKind,
+              busyTicks(cpuSet));
     } catch (IOException | RuntimeException e) {
       // the process has ended
     }
     return null;
+  }
+
+  /** A process's CPUs: Cpus_allowed_list of its status; empty where unknown. */
+  private static List<Integer> affinity(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status")))
+        if (line.startsWith("Cpus_allowed_list:")) return Cpus.parseList(line.substring(line.indexOf(':') + 1));
+    } catch (IOException | RuntimeException e) {
+      // unknown
+    }
+    return List.of();
+  }
+
+  /**
+   * Ticks the given CPUs have spent busy (user, nice, system, irq, softirq, steal: every column of their /proc/stat
+   * line but idle and iowait) since boot; -1 for no CPUs or where /proc/stat cannot be read.
+   */
+  static long busyTicks(List<Integer> cpus) {
+    if (cpus.isEmpty()) return -1;
+    try {
+      long busy = 0;
+      for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+        if (!line.startsWith("cpu") || line.startsWith("cpu ")) continue;
+        String[] f = line.trim().split("\\s+");
+        if (!cpus.contains(Integer.parseInt(f[0].substring(3)))) continue;
+        for (int i = 1; i <= Math.min(8, f.length - 1); i++) if (i != 4 && i != 5) busy += Long.parseLong(f[i]);
+      }
+      return busy;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   /** utime and stime, fields 14 and 15 of a stat file (counted after the command name, which may hold spaces). */

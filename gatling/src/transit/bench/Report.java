@@ -49,7 +49,8 @@ final class Report {
         + "counts successful responses over the step; errors (summed over the rounds) are responses that were not 200 with the "
         + "exact expected body length, or no answer at all (refused, reset, timed out: counted in brackets). Latencies are Gatling's response times in ms. **client-bound**: Gatling used at least "
         + Math.round(Results.CLIENT_BOUND_SHARE * 100) + " % of its CPUs in some round, so that throughput is a lower bound, "
-        + "the client's and not the server's. Warm-up requests are excluded.");
+        + "the client's and not the server's. **disturbed**: in some round other processes used at least "
+        + Math.round(Results.DISTURBED_PERCENT) + " % of a core on the server's CPUs, taking it from the server. Warm-up requests are excluded.");
     line();
     conditions();
     for (String name : o.scenarios()) {
@@ -130,7 +131,7 @@ final class Report {
     tableHeader(head);
     for (Results.Group g : groups) {
       List<String> cells = rowStart(g, variants);
-      cells.add(spread(g.spread(m -> m.requestsPerSecond()), Report::count) + (g.clientBound() ? " **client-bound**" : ""));
+      cells.add(spread(g.spread(m -> m.requestsPerSecond()), Report::count) + marks(g));
       latencyCells(g, cells);
       row(cells);
     }
@@ -177,15 +178,21 @@ final class Report {
   }
 
   /** Medians over the rounds of what each side used. */
+  /** What may have held a step's throughput down other than the server itself. */
+  private static String marks(Results.Group g) {
+    return (g.clientBound() ? " **client-bound**" : "") + (g.disturbed() ? " **disturbed**" : "");
+  }
+
   private void resources(List<Results.Group> groups, boolean variants) {
     if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().server() == null && r.m().client() == null))) return;
     line("What each side used (medians of the rounds): the server's mean and highest CPU % (100 = one core, sampled every "
         + "250 ms), its CPU-seconds per 1,000 successful requests, highest RSS, highest heap left after a collection, bytes "
-        + "allocated per request and share of the step spent in GC; Gatling's mean CPU % and GC share.");
+        + "allocated per request and share of the step spent in GC; the CPU other processes took on the server's CPUs "
+        + "(% of one core, highest round); Gatling's mean CPU % and GC share.");
     line();
     List<String> head = headStart(variants, "Users");
     head.addAll(List.of("server CPU % mean / max", "CPU-s per 1k req", "RSS MB", "heap after GC MB", "alloc per req", "server GC %",
-        "client CPU %", "client GC %"));
+        "others on server CPUs %", "client CPU %", "client GC %"));
     tableHeader(head);
     for (Results.Group g : groups) {
       List<String> cells = rowStart(g, variants);
@@ -196,6 +203,8 @@ final class Report {
       cells.add(median(g.spread(m -> m.serverGc() == null || m.serverGc().maxHeapAfterGc() < 0 ? null : m.serverGc().maxHeapAfterGc() / 1048576.0), Report::count));
       cells.add(median(g.spread(Results.Measurement::allocatedPerRequest), Report::bytes));
       cells.add(median(g.spread(m -> Results.Measurement.gcPercent(m.serverGc(), m.seconds())), Report::percent));
+      Results.Spread others = g.spread(m -> m.server() == null ? null : m.server().othersPercent());
+      cells.add(others == null ? MISSING : count(others.max()));
       cells.add(median(g.spread(m -> m.client() == null ? null : m.client().meanCpuPercent()), Report::count));
       cells.add(median(g.spread(m -> Results.Measurement.gcPercent(m.clientGc(), m.seconds())), Report::percent));
       row(cells);
@@ -279,7 +288,7 @@ final class Report {
       List<String> cells = rowStart(g, false);
       Results.Spread achieved = g.spread(m -> m.requestsPerSecond());
       boolean behind = achieved != null && achieved.median() < 0.95 * g.step().load();
-      cells.add(spread(achieved, Report::count) + (behind ? " **fell behind**" : "") + (g.clientBound() ? " **client-bound**" : ""));
+      cells.add(spread(achieved, Report::count) + (behind ? " **fell behind**" : "") + marks(g));
       latencyCells(g, cells);
       row(cells);
     }
@@ -379,7 +388,7 @@ final class Report {
     PERCENTILES.forEach(p -> head.add("p" + percentileLabel(p) + "_ms"));
     head.addAll(List.of("max_ms", "server_cpu_s", "server_cpu_mean_percent", "server_cpu_max_percent", "server_rss_max_mb",
         "server_gc_ms", "server_heap_after_gc_max_mb", "server_allocated_bytes", "client_cpu_mean_percent", "client_gc_ms",
-        "connections_accepted", "client_bound"));
+        "connections_accepted", "client_bound", "others_on_server_cpus_percent"));
     lines.add(String.join(",", head));
     List<Results.Row> all = new ArrayList<>(results.calibration);
     all.addAll(results.rows);
@@ -401,6 +410,7 @@ final class Report {
       cells.add(m.clientGc() == null ? "" : String.valueOf(m.clientGc().gcMillis()));
       cells.add(m.connectionsAccepted() < 0 ? "" : String.valueOf(m.connectionsAccepted()));
       cells.add(String.valueOf(m.clientBound()));
+      cells.add(m.server() == null || m.server().othersPercent() == null ? "" : String.format(Locale.ROOT, "%.0f", m.server().othersPercent()));
       lines.add(String.join(",", cells));
     }
     return lines;

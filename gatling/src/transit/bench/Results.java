@@ -14,6 +14,8 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 final class Results {
   /** A client that used this share of its CPUs during a step was the limit, not the server. */
   static final double CLIENT_BOUND_SHARE = 0.90;
+  /** A core's share other processes may take of the server's CPUs before a step is marked disturbed, in %. */
+  static final double DISTURBED_PERCENT = 10;
   /** A figure whose rounds spread over more than this share of their median is marked. */
   static final double WIDE_SPREAD = 0.10;
 
@@ -54,6 +56,9 @@ final class Results {
 
     /** Gatling's process used at least 90 % of its CPUs on average: the throughput is a lower bound. */
     boolean clientBound() { return client != null && client.meanCpuPercent() >= CLIENT_BOUND_SHARE * 100 * clientCpus; }
+
+    /** Other processes used at least 10 % of a core of the server's CPUs: the server's figures are low by that much. */
+    boolean disturbed() { return server != null && server.othersPercent() != null && server.othersPercent() >= DISTURBED_PERCENT; }
 
     Double percentile(double q) { return latency == null || latency.getTotalCount() == 0 ? null : (double) latency.getValueAtPercentile(q); }
 
@@ -96,6 +101,8 @@ final class Results {
     long lost() { return rounds.stream().mapToLong(r -> r.m.lost).sum(); }
 
     boolean clientBound() { return rounds.stream().anyMatch(r -> r.m.clientBound()); }
+
+    boolean disturbed() { return rounds.stream().anyMatch(r -> r.m.disturbed()); }
 
     /** Every round's successful response times together. */
     Histogram latency() {

@@ -49,6 +49,30 @@ class ReportTest {
   }
 
   @Test
+  void aStepIsDisturbedWhenOtherProcessesTookTenPercentOfTheServersCpus(@TempDir Path dir) throws Exception {
+    Results.Measurement quiet = measured(100, 5, 50), busy = new Results.Measurement(100, 0, 0, 10, null,
+        new ProcessStats.Window(5, 60, 90, 300 * 1024, null, 35.0), null, null, null, -1, 1);
+    assertFalse(quiet.disturbed(), "others unknown");
+    assertTrue(busy.disturbed());
+    Options options = OptionsTest.parse("--scenarios", "small", "--modes", "idiomatic");
+    Results results = results(options);
+    Step fifty = Step.closed("small", "", 50, 5, 10);
+    results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", 1, fifty, quiet));
+    results.rows.add(new Results.Row("javalin", Mode.IDIOMATIC, "1g", 1, fifty, busy));
+    Report.write(results, dir, Charts.write(results, dir));
+    String small = section(Files.readString(dir.resolve("report.md")), "small");
+    assertTrue(small.contains("| javalin | idiomatic | 50 | 10.0 **disturbed** |"), small);
+    assertFalse(small.contains("| cask | idiomatic | 50 | 10.0 **disturbed**"), small);
+    assertTrue(small.contains("| others on server CPUs % |"), small);
+  }
+
+  @Test
+  void busyTicksCountTheGivenCpus() {
+    assertEquals(-1, ProcessStats.busyTicks(List.of()));
+    assertTrue(ProcessStats.busyTicks(List.of(Cpus.allowed().get(0))) > 0, "this machine's first CPU has been busy since boot");
+  }
+
+  @Test
   void theReportHasOneRowPerFrameworkModeAndUsersWithMediansAndRanges(@TempDir Path dir) throws Exception {
     Options options = OptionsTest.parse("--scenarios", "small,latency", "--repeat", "3", "--rates", "50");
     Results results = results(options);
