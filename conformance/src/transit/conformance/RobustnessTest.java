@@ -153,6 +153,7 @@ class RobustnessTest {
         all("an encoded slash in a route id", get("/schedules/a%2Fb"), 404, error(404, "Not Found", "no route with route_id \"a/b\"")),
         all("a unicode route id", get("/schedules/%C3%89"), 404, error(404, "Not Found", "no route with route_id \"\u00C9\"")),
         all("raw UTF-8 in the path", get("/greeting/\u00E9"), 400, null),
+        each("a path that is not UTF-8 once decoded", get("/greeting/%E9"), 200, 200, 400),
         all("a space in the path", "GET /greeting/a b HTTP/1.1\r\nHost: x\r\n\r\n", 400, null),
         all("a backslash in the path", get("/schedules\\R0"), 400, null),
         all("an empty route id", get("/schedules/"), 404, error(404, "Not Found", "no such path: /schedules/")),
