@@ -290,21 +290,32 @@ public final class TransitApi {
    * fine.
    */
   public static ApiError badTarget(String path, String query) {
-    for (String segment : path.split("/", -1)) {
-      String s = segment.replace("%2e", ".").replace("%2E", ".");
-      if (s.equals(".") || s.equals(".."))
-        return badRequest("path: \"" + shorten(path) + "\" has a dot segment (. or ..)");
+    // Every request passes here: no allocation unless the target is refused.
+    for (int start = 0, end; start <= path.length(); start = end + 1) {
+      end = path.indexOf('/', start);
+      if (end < 0) end = path.length();
+      if (isDotSegment(path, start, end)) return badRequest("path: \"" + shorten(path) + "\" has a dot segment (. or ..)");
     }
-    if (query != null)
+    if (query != null && !validPercentEncoding(query))
       for (String pair : query.split("&"))
-        if (!validPercentEncoding(pair))
-          return badRequest("query: \"" + shorten(pair) + "\" is not valid percent-encoding");
+        if (!validPercentEncoding(pair)) return badRequest("query: \"" + shorten(pair) + "\" is not valid percent-encoding");
     return null;
+  }
+
+  /** path[from, to) is ".", "..", or either with dots written %2e. */
+  private static boolean isDotSegment(String path, int from, int to) {
+    int dots = 0;
+    for (int i = from; i < to; dots++) {
+      if (path.charAt(i) == '.') i++;
+      else if (path.regionMatches(true, i, "%2e", 0, 3)) i += 3;
+      else return false;
+    }
+    return dots == 1 || dots == 2;
   }
 
   /** Every % followed by two hex digits. */
   static boolean validPercentEncoding(String s) {
-    for (int i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 3))
+    for (int i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1))
       if (i + 2 >= s.length() || Character.digit(s.charAt(i + 1), 16) < 0 || Character.digit(s.charAt(i + 2), 16) < 0) return false;
     return true;
   }

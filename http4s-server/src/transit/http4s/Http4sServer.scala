@@ -101,7 +101,7 @@ object TransitRoutes:
 /**
  * Middleware for what Ember lets through and the contract refuses, or answers otherwise: an HTTP/1.1 request
  * without exactly one Host header (RFC 9112 3.2: 400), a dot segment in the path (TransitApi.badTarget); and a
- * HEAD request's answer (always a 405 or 404 here) goes without its body, which Ember would send and HTTP forbids.
+ * HEAD request's answer (an error: only GET is served) goes without its body, which Ember would send and HTTP forbids.
  */
 object WellFormed:
   def apply(app: HttpApp[IO]): HttpApp[IO] = Kleisli { req =>
