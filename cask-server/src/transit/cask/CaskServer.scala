@@ -1,10 +1,13 @@
 package transit.cask
 
-import io.undertow.Undertow
+import io.undertow.server.handlers.BlockingWriteTimeoutHandler
 import io.undertow.server.{HttpHandler, HttpServerExchange}
-import io.undertow.util.AttachmentKey
-import java.io.OutputStream
+import io.undertow.util.{AttachmentKey, Headers, HttpString}
+import io.undertow.{Undertow, UndertowOptions}
+import java.io.{IOException, OutputStream}
 import java.net.InetSocketAddress
+import java.nio.ByteBuffer
+import org.xnio.Options
 import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
 import transit.server.ServerFactory.Mode
 import transit.server.{RunningServer, ServerFactory, ServerStartup}
@@ -18,7 +21,9 @@ class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
   def helloWorld() = text(TransitApi.helloWorld())
 
   @cask.get("/greeting/:name")
-  def greeting(name: String) = text(TransitApi.greeting(name))
+  def greeting(name: String) =
+    val greeting = TransitApi.greeting(name)
+    if greeting.isOk then text(greeting.body) else json(greeting.error, greeting.status)
 
   // Routes with query parameters take cask.QueryParams, so that parameters they do not know are ignored,
   // as on the other servers, rather than refused with Cask's own 400.
@@ -43,8 +48,7 @@ class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
 
   private def reply[T: Writer](r: TransitApi.Reply[T]) = encoded(ResponseCache.Encoded(r.status, UpickleJson.encode(r)))
 
-  private def encoded(e: ResponseCache.Encoded) =
-    cask.Response[cask.Response.Data](e.body, e.status, Seq("Content-Type" -> TransitApi.JSON))
+  private def encoded(e: ResponseCache.Encoded) = respond(e.body, e.status, TransitApi.JSON)
 
   /**
    * Tuned: the JSON written to Undertow's output stream as it is produced, from the feed's arrays; no model,
@@ -57,14 +61,27 @@ class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
       val body = new geny.Writable:
         def writeBytesTo(out: OutputStream): Unit = SchedulesJson.write(found.body, out)
         override def contentLength = Some(SchedulesJson(found.body).length())
-      cask.Response[cask.Response.Data](body, headers = Seq("Content-Type" -> TransitApi.JSON))
+      respond(body, 200, TransitApi.JSON)
 
   initialize()
 
-def text(body: String) = cask.Response[cask.Response.Data](body, headers = Seq("Content-Type" -> TransitApi.TEXT))
+def text(body: String) = respond(body, 200, TransitApi.TEXT)
 
-def json[T: Writer](body: T, status: Int = 200) = cask.Response[cask.Response.Data](
-  writeToByteArray(body), statusCode = status, headers = Seq("Content-Type" -> TransitApi.JSON))
+def json[T: Writer](body: T, status: Int = 200) = respond(writeToByteArray(body), status, TransitApi.JSON)
+
+/** Every response the app sends: its body written so that a client gone mid-way ends the write quietly. */
+def respond(body: cask.Response.Data, status: Int, contentType: String) =
+  cask.Response[cask.Response.Data](UntilClientLeaves(body), status, Seq("Content-Type" -> contentType))
+
+/**
+ * A body whose write stops quietly when the connection fails: a client that disconnects (or stops reading until
+ * the write times out) is no error of the server's, where Cask would print each one's stack trace.
+ */
+class UntilClientLeaves(body: cask.Response.Data) extends cask.Response.Data:
+  def write(out: OutputStream): Unit =
+    try body.write(out)
+    catch case _: IOException => () // the connection is closed: nothing is left to answer
+  def headers = body.headers
 
 /** A Cask app over a loaded feed; unknown paths and wrong methods answer with the contract's JSON errors. */
 class CaskApp(api: TransitApi, mode: Mode) extends cask.Main:
@@ -73,29 +90,61 @@ class CaskApp(api: TransitApi, mode: Mode) extends cask.Main:
   override def debugMode = false
 
   override def handleNotFound(req: cask.Request) =
-    json(TransitApi.noSuchPath(PlusInPath.sent(req.exchange)), 404)
+    json(TransitApi.noSuchPath(RequestTarget.sentPath(req.exchange)), 404)
 
   override def handleMethodNotAllowed(req: cask.Request) =
-    json(TransitApi.methodNotAllowed(req.exchange.getRequestMethod.toString, PlusInPath.sent(req.exchange)), 405)
+    json(TransitApi.methodNotAllowed(RequestTarget.sentMethod(req.exchange), RequestTarget.sentPath(req.exchange)), 405)
 
 /**
- * Cask decodes path segments as form data (java.net.URLDecoder), so a `+` would reach a route as a space, where
- * in a path it is a plus (`/schedules/B82+` is route B82+). Escaping it before Cask decodes the path gives the
- * routes' own path parameters the contract's values; the path as sent is kept for the errors that echo it.
+ * What Undertow lets through and Cask would read otherwise than the contract, put right before Cask routes:
+ *  - a target in absolute form (`GET http://host/hello`, which HTTP/1.1 servers must accept) is routed by its path;
+ *    Cask would look the whole URL up as a path;
+ *  - Cask decodes path segments as form data (java.net.URLDecoder), so a `+` would reach a route as a space, where
+ *    in a path it is a plus (`/schedules/B82+` is route B82+): it is escaped before Cask decodes the path;
+ *  - Cask matches methods ignoring case, but HTTP's are case-sensitive: `get` is not GET, so it is renamed to
+ *    a method no route has, and Cask answers it as any other method (405 on a contract path);
+ *  - Cask routes a WebSocket upgrade as a method of its own, so a GET asking for one would be a 405 telling it to
+ *    use GET: the app serves no WebSocket, and the header is dropped, as the other servers ignore it;
+ *  - a dot segment or broken percent-encoding in the query is the contract's 400 (TransitApi.badTarget).
+ * The path and method as sent are kept for the errors that echo them.
  */
-class PlusInPath(next: HttpHandler) extends HttpHandler:
+class RequestTarget(next: HttpHandler) extends HttpHandler:
+  import UpickleJson.given
+
   def handleRequest(exchange: HttpServerExchange): Unit =
-    val sent = exchange.getRequestURI
-    if sent.indexOf('+') >= 0 then
-      exchange.putAttachment(PlusInPath.Sent, sent)
-      exchange.setRequestURI(sent.replace("+", "%2B"))
-    next.handleRequest(exchange)
+    val sent = RequestTarget.pathOf(exchange)
+    val bad = TransitApi.badTarget(sent, Option(exchange.getQueryString).filter(_.nonEmpty).orNull)
+    if bad != null then
+      exchange.setStatusCode(bad.status)
+      exchange.getResponseHeaders.put(Headers.CONTENT_TYPE, TransitApi.JSON)
+      exchange.getResponseSender.send(ByteBuffer.wrap(writeToByteArray(bad)))
+    else
+      val method = exchange.getRequestMethod.toString
+      if method != method.toUpperCase(java.util.Locale.ROOT) then
+        exchange.putAttachment(RequestTarget.SentMethod, method)
+        exchange.setRequestMethod(HttpString("not-" + method))
+      exchange.getRequestHeaders.remove(Headers.UPGRADE)
+      if sent != exchange.getRequestURI || sent.indexOf('+') >= 0 then
+        exchange.putAttachment(RequestTarget.SentPath, sent)
+        exchange.setRequestURI(sent.replace("+", "%2B"))
+      next.handleRequest(exchange)
 
-object PlusInPath:
-  private val Sent = AttachmentKey.create(classOf[String])
+object RequestTarget:
+  private val SentPath = AttachmentKey.create(classOf[String])
+  private val SentMethod = AttachmentKey.create(classOf[String])
 
-  /** The request's path as sent, still percent-encoded. */
-  def sent(exchange: HttpServerExchange): String = Option(exchange.getAttachment(Sent)).getOrElse(exchange.getRequestURI)
+  /** The request's path as sent, still percent-encoded; without the scheme and host of an absolute-form target. */
+  private def pathOf(exchange: HttpServerExchange): String =
+    val uri = exchange.getRequestURI
+    if !exchange.isHostIncludedInRequestURI then uri
+    else
+      val path = uri.indexOf('/', uri.indexOf("://") + 3)
+      if path < 0 then "/" else uri.substring(path)
+
+  def sentPath(exchange: HttpServerExchange): String = Option(exchange.getAttachment(SentPath)).getOrElse(exchange.getRequestURI)
+
+  def sentMethod(exchange: HttpServerExchange): String =
+    Option(exchange.getAttachment(SentMethod)).getOrElse(exchange.getRequestMethod.toString)
 
 object CaskServer:
   def main(args: Array[String]): Unit =
@@ -106,10 +155,22 @@ object CaskServer:
    * Undertow's threads (at least two IO threads, eight workers each): a streamed response's worker blocks on
    * the socket while the client reads, so it takes that many to keep one core busy; fewer (one IO thread and
    * four workers per core) left it idle, and Cask's virtual threads (JDK 21+) served fewer requests/s.
+   *
+   * Every response is written by a worker blocking on the socket, so a client that stops reading holds one:
+   * Undertow's BlockingWriteTimeoutHandler fails a write stalled for the idle timeout (the connection is closed
+   * and the worker freed). NO_REQUEST_TIMEOUT closes a kept-alive connection idle for as long, REQUEST_PARSE_TIMEOUT
+   * one whose request takes as long to arrive (Undertow's defaults: never). Not IDLE_TIMEOUT: its conduit turns
+   * the handler's timed wait into an untimed one, and a blocked write then waits forever. The backlog is the one
+   * every server asks for (Undertow's default is the same).
    */
-  val factory: ServerFactory = (api, host, port, mode) =>
+  val factory: ServerFactory = (api, host, port, mode, idleTimeout) =>
     cask.main.Main.silenceJboss()
-    val server = Undertow.builder.addHttpListener(port, host).setHandler(PlusInPath(CaskApp(api, mode).defaultHandler)).build
+    val app = BlockingWriteTimeoutHandler.builder.writeTimeout(idleTimeout).nextHandler(CaskApp(api, mode).defaultHandler).build
+    val server = Undertow.builder.addHttpListener(port, host)
+      .setSocketOption(Options.BACKLOG, Integer.valueOf(ServerFactory.BACKLOG))
+      .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, Integer.valueOf(idleTimeout.toMillis.toInt))
+      .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, Integer.valueOf(idleTimeout.toMillis.toInt))
+      .setHandler(RequestTarget(app)).build
     server.start()
     val bound = server.getListenerInfo.get(0).getAddress.asInstanceOf[InetSocketAddress].getPort
     new RunningServer:

@@ -5,12 +5,14 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
 import transit.server.ServerFactory;
+import transit.server.ServerOptions;
 
 /**
  * Every framework under comparison, by name, in the order of `frameworks` in build.mill, which writes the
@@ -28,9 +30,14 @@ public final class Frameworks {
     return mode == ServerFactory.Mode.TUNED ? framework + " --tuned" : framework;
   }
 
-  /** The framework's server in that mode on 127.0.0.1 and a free port. */
+  /** The framework's server in that mode on 127.0.0.1 and a free port, with the default idle timeout. */
   public static RunningServer start(String framework, TransitApi api, ServerFactory.Mode mode) throws Exception {
-    return ALL.get(framework).start(api, "127.0.0.1", 0, mode);
+    return start(framework, api, mode, ServerOptions.DEFAULT_IDLE_TIMEOUT);
+  }
+
+  /** The same with another idle timeout (--idle-timeout). */
+  public static RunningServer start(String framework, TransitApi api, ServerFactory.Mode mode, Duration idleTimeout) throws Exception {
+    return ALL.get(framework).start(api, "127.0.0.1", 0, mode, idleTimeout);
   }
 
   static Map<String, ServerFactory> load(String launchers) {

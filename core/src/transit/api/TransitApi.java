@@ -247,8 +247,11 @@ public final class TransitApi {
   /** GET / */
   public static String helloWorld() { return "Hello World!"; }
 
-  /** GET /greeting/{name} */
-  public static String greeting(String name) { return "Hello, " + name; }
+  /** GET /greeting/{name}: the name as sent; one with a control character is refused, as in every parameter. */
+  public static Reply<String> greeting(String name) {
+    ApiError bad = firstBadParameter("name", name);
+    return bad != null ? Reply.fail(bad) : Reply.ok("Hello, " + name);
+  }
 
   /** GET /hello?name=X: the name trimmed; no name, or a blank one, greets the world. */
   public static Reply<Greeting> hello(String name) {
@@ -278,6 +281,55 @@ public final class TransitApi {
   }
 
   public static ApiError badRequest(String message) { return new ApiError(400, "Bad Request", message); }
+
+  /**
+   * A request target no route may see, before any route is matched: a path with a dot segment ({@code .} or
+   * {@code ..}, also percent-encoded), which servers and proxies resolve differently, or a query whose
+   * percent-encoding is broken ({@code %zz}, a {@code %} at the end), which a lenient framework would drop
+   * silently. path and query as sent, still percent-encoded (query null without one). Null when the target is
+   * fine.
+   */
+  public static ApiError badTarget(String path, String query) {
+    // Every request passes here: no allocation unless the target is refused.
+    for (int start = 0, end; start <= path.length(); start = end + 1) {
+      end = path.indexOf('/', start);
+      if (end < 0) end = path.length();
+      if (isDotSegment(path, start, end)) return badRequest("path: \"" + shorten(path) + "\" has a dot segment (. or ..)");
+    }
+    if (query != null && !validPercentEncoding(query))
+      for (String pair : query.split("&"))
+        if (!validPercentEncoding(pair)) return badRequest("query: \"" + shorten(pair) + "\" is not valid percent-encoding");
+    return null;
+  }
+
+  /** path[from, to) is ".", "..", or either with dots written %2e. */
+  private static boolean isDotSegment(String path, int from, int to) {
+    int dots = 0;
+    for (int i = from; i < to; dots++) {
+      if (path.charAt(i) == '.') i++;
+      else if (path.regionMatches(true, i, "%2e", 0, 3)) i += 3;
+      else return false;
+    }
+    return dots == 1 || dots == 2;
+  }
+
+  /** Every % followed by two hex digits. */
+  static boolean validPercentEncoding(String s) {
+    for (int i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1))
+      if (i + 2 >= s.length() || Character.digit(s.charAt(i + 1), 16) < 0 || Character.digit(s.charAt(i + 2), 16) < 0) return false;
+    return true;
+  }
+
+  /** The body for a request line or header the framework cannot parse, where it lets the server choose the body. */
+  public static ApiError malformedRequest() { return badRequest("the request line or a header is malformed"); }
+
+  /** The body for a request line and headers over the server's limit, where the framework lets the server choose it. */
+  public static ApiError headTooLarge(int maxBytes) {
+    return new ApiError(431, "Request Header Fields Too Large", "the request line and headers are over " + (maxBytes >> 10) + " KB");
+  }
+
+  /** The body for an HTTP/1.1 request without exactly one Host header (RFC 9112, 3.2), where the framework lets it through. */
+  public static ApiError hostRequired() { return badRequest("an HTTP/1.1 request needs exactly one Host header"); }
 
   private static ApiError badDate(String date) {
     return badRequest("parameter date: \"" + shorten(date) + "\" is not a date in YYYYMMDD form");

@@ -12,20 +12,26 @@ import transit.cli.Cli;
  * The options every server takes, each also an environment variable: --port (PORT, default 4000, the
  * reference load tests' port), --host (HOST, default 0.0.0.0), --gtfs (GTFS, a feed directory or zip),
  * --cache (CACHE=true), --cache-budget (CACHE_BUDGET), --tuned (TUNED=true), --verbose (VERBOSE=true),
- * --snapshot (SNAPSHOT) and --watch (WATCH). A flag wins over its variable. snapshotDir is null with snapshots
- * off, watchInterval zero with watching off.
+ * --snapshot (SNAPSHOT), --watch (WATCH) and --idle-timeout (IDLE_TIMEOUT). A flag wins over its variable.
+ * snapshotDir is null with snapshots off, watchInterval zero with watching off.
  */
 public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, boolean tuned, boolean verbose,
-    Path snapshotDir, Duration watchInterval, boolean help) {
+    Path snapshotDir, Duration watchInterval, Duration idleTimeout, boolean help) {
   public static final int DEFAULT_PORT = 4000;
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final long DEFAULT_CACHE_BUDGET = 1L << 30;
 
   public static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
+  /**
+   * How long a connection may make no progress, reading or writing, before the server closes it (docs/API.md,
+   * Limits): a client that stops reading a response frees its worker after this long. Far above any stall of a
+   * 10 MB download on loopback under load, so only a client that has stopped reading meets it.
+   */
+  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
   private static final Map<String, String> VARIABLES = Map.of("--port", "PORT", "--host", "HOST", "--gtfs", "GTFS",
       "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET", "--tuned", "TUNED", "--verbose", "VERBOSE",
-      "--snapshot", "SNAPSHOT", "--watch", "WATCH");
+      "--snapshot", "SNAPSHOT", "--watch", "WATCH", "--idle-timeout", "IDLE_TIMEOUT");
 
   @Command(description = "Serves the GTFS schedules API (docs/API.md).", sortOptions = false,
       footer = "Each option is also read from the environment variable in brackets; a flag wins over its variable.")
@@ -68,6 +74,11 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
         "a changed feed is loaded in the background and replaces the served one (SIGHUP: at once)"})
     Duration watch = DEFAULT_WATCH_INTERVAL;
 
+    @Option(names = "--idle-timeout", paramLabel = "DURATION", converter = TimeoutConverter.class, description = {
+        "close a connection that reads or writes nothing for this long, 500ms, 30s [IDLE_TIMEOUT] (default 30s):",
+        "a client that stops reading its response frees the server's worker"})
+    Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
     boolean help;
   }
@@ -81,7 +92,7 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   /** A wrong flag or value throws {@link Cli.UsageException} naming it, or naming its environment variable. */
   public static ServerOptions parse(String[] args, Map<String, String> env) {
     Flags f = Cli.parse(new Flags(), args, env, VARIABLES);
-    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.tuned, f.verbose, f.snapshot, f.watch, f.help);
+    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.tuned, f.verbose, f.snapshot, f.watch, f.idleTimeout, f.help);
   }
 
   /** A folder, or off (null). */
@@ -95,15 +106,30 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   /** 500ms, 2s, or off (zero). */
   static final class IntervalConverter implements ITypeConverter<Duration> {
     public Duration convert(String text) {
-      String t = text.trim().toLowerCase();
-      if (t.equals("off")) return Duration.ZERO;
-      try {
-        long n = t.endsWith("ms") ? Long.parseLong(t.substring(0, t.length() - 2)) : t.endsWith("s") ? Long.parseLong(t.substring(0, t.length() - 1)) * 1000 : -1;
-        if (n > 0) return Duration.ofMillis(n);
-      } catch (NumberFormatException e) {
-        // refused below
-      }
-      throw Cli.invalid(text, "an interval (500ms, 2s) or off");
+      if (text.trim().equalsIgnoreCase("off")) return Duration.ZERO;
+      Duration d = positiveDuration(text);
+      if (d == null) throw Cli.invalid(text, "an interval (500ms, 2s) or off");
+      return d;
+    }
+  }
+
+  /** 500ms, 30s; never off: every server bounds how long a connection may stall. */
+  static final class TimeoutConverter implements ITypeConverter<Duration> {
+    public Duration convert(String text) {
+      Duration d = positiveDuration(text);
+      if (d == null) throw Cli.invalid(text, "a duration (500ms, 30s)");
+      return d;
+    }
+  }
+
+  /** 500ms or 2s, above zero; null for anything else. */
+  private static Duration positiveDuration(String text) {
+    String t = text.trim().toLowerCase();
+    try {
+      long n = t.endsWith("ms") ? Long.parseLong(t.substring(0, t.length() - 2)) : t.endsWith("s") ? Long.parseLong(t.substring(0, t.length() - 1)) * 1000 : -1;
+      return n > 0 ? Duration.ofMillis(n) : null;
+    } catch (NumberFormatException e) {
+      return null;
     }
   }
 

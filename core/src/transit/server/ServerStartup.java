@@ -30,7 +30,7 @@ public final class ServerStartup {
     Started started = start(server, args);
     ServerOptions options = started.options();
     try {
-      RunningServer running = factory.start(started.api(), options.host(), options.port(), options.mode());
+      RunningServer running = factory.start(started.api(), options.host(), options.port(), options.mode(), options.idleTimeout());
       started.printListening(server, running.port());
       return running;
     } catch (Exception e) {

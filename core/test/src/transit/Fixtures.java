@@ -44,14 +44,17 @@ public final class Fixtures {
    * A feed of trips trips with stopsPerTrip stop times each, written to dir: ten routes, 200 stops, trip ids
    * and stop times that carry tag, so feeds written with different tags tell apart in any answer.
    */
-  public static Path writeFeed(Path dir, String tag, int trips, int stopsPerTrip) {
+  public static Path writeFeed(Path dir, String tag, int trips, int stopsPerTrip) { return writeFeed(dir, tag, trips, stopsPerTrip, 10); }
+
+  /** The same over routes routes (R0, R1, …), trip t on route t % routes: one route holds every trip with routes = 1. */
+  public static Path writeFeed(Path dir, String tag, int trips, int stopsPerTrip, int routeCount) {
     try {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("agency.txt"), "agency_id,agency_name,agency_url,agency_timezone\nA,Agency,https://example.org,UTC\n");
       Files.writeString(dir.resolve("calendar.txt"), "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
           + "WKD,1,1,1,1,1,0,0,20260101,20261231\n");
       StringBuilder routes = new StringBuilder("route_id,route_short_name\n");
-      for (int r = 0; r < 10; r++) routes.append("R").append(r).append(',').append(r).append('\n');
+      for (int r = 0; r < routeCount; r++) routes.append("R").append(r).append(',').append(r).append('\n');
       Files.writeString(dir.resolve("routes.txt"), routes);
       StringBuilder stops = new StringBuilder("stop_id,stop_name\n");
       for (int st = 0; st < 200; st++) stops.append(tag).append("-S").append(st).append(",Stop ").append(st).append('\n');
@@ -60,7 +63,7 @@ public final class Fixtures {
       StringBuilder stopTimes = new StringBuilder("trip_id,arrival_time,departure_time,stop_id,stop_sequence\n");
       for (int t = 0; t < trips; t++) {
         String trip = tag + "-T" + t;
-        tripRows.append('R').append(t % 10).append(",WKD,").append(trip).append('\n');
+        tripRows.append('R').append(t % routeCount).append(",WKD,").append(trip).append('\n');
         for (int i = 0; i < stopsPerTrip; i++) {
           int seconds = 5 * 3600 + t * 60 + i * 90 + (tag.hashCode() & 0x3f);
           String time = GtfsTime.format(seconds);

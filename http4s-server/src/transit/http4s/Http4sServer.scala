@@ -16,6 +16,7 @@ import org.typelevel.ci.*
 import org.typelevel.vault.Key
 import scala.concurrent.duration.Duration
 import scala.jdk.CollectionConverters.*
+import scala.jdk.DurationConverters.*
 import scala.reflect.ClassTag
 import transit.api.Model.*
 import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
@@ -28,7 +29,9 @@ class TransitRoutes(api: TransitApi, mode: Mode):
 
   val routes: HttpRoutes[IO] = HttpRoutes.of[IO] {
     case GET -> Root => text(TransitApi.helloWorld())
-    case GET -> Root / "greeting" / name => text(TransitApi.greeting(name))
+    case GET -> Root / "greeting" / name =>
+      val greeting = TransitApi.greeting(name)
+      if greeting.isOk then text(greeting.body) else error(greeting.error)
     case GET -> Root / "hello" :? Name(name) => reply(TransitApi.hello(name.orNull))
     case GET -> Root / "health" => Ok(api.health().asJson)
     case GET -> Root / "schedules" / routeId :? Date(date) => schedules(routeId, date.orNull)
@@ -39,7 +42,7 @@ class TransitRoutes(api: TransitApi, mode: Mode):
   }
 
   /** The routes above, over paths with their empty segments skipped; any other path is the contract's 404. */
-  val app: HttpApp[IO] = Kleisli(req => SkipEmptySegments(routes)(req).getOrElseF(error(TransitApi.noSuchPath(SentPath(req)))))
+  val app: HttpApp[IO] = WellFormed(Kleisli(req => SkipEmptySegments(routes)(req).getOrElseF(error(TransitApi.noSuchPath(SentPath(req))))))
 
   /** The paths of the contract, whatever the method: asked with another than GET, they are a 405. */
   private def isContractPath(path: Path): Boolean = path match
@@ -59,8 +62,7 @@ class TransitRoutes(api: TransitApi, mode: Mode):
   private def reply[T: Encoder](r: TransitApi.Reply[T]): IO[Response[IO]] =
     if r.isOk then Ok(r.body.asJson) else error(r.error)
 
-  private def error(e: ApiError): IO[Response[IO]] =
-    IO.fromEither(Status.fromInt(e.status)).map(Response[IO](_).withEntity(e.asJson))
+  private def error(e: ApiError): IO[Response[IO]] = TransitRoutes.error(e)
 
   /** --cache: the bytes as they were kept. */
   private def cached(encoded: ResponseCache.Encoded): IO[Response[IO]] =
@@ -89,7 +91,26 @@ class TransitRoutes(api: TransitApi, mode: Mode):
           .putHeaders(`Content-Type`(MediaType.application.json), `Content-Length`.unsafeFromLong(length)))
 
 object TransitRoutes:
+  import JsonEncoders.given
   val ChunkBytes: Int = 128 * 1024
+
+  /** The contract's JSON error body with its status. */
+  def error(e: ApiError): IO[Response[IO]] =
+    IO.fromEither(Status.fromInt(e.status)).map(Response[IO](_).withEntity(e.asJson))
+
+/**
+ * Middleware for what Ember lets through and the contract refuses, or answers otherwise: an HTTP/1.1 request
+ * without exactly one Host header (RFC 9112 3.2: 400), a dot segment in the path (TransitApi.badTarget); and a
+ * HEAD request's answer (an error: only GET is served) goes without its body, which Ember would send and HTTP forbids.
+ */
+object WellFormed:
+  def apply(app: HttpApp[IO]): HttpApp[IO] = Kleisli { req =>
+    val hosts = req.headers.get(ci"Host").fold(0)(_.size)
+    val bad = if req.httpVersion == HttpVersion.`HTTP/1.1` && hosts != 1 then TransitApi.hostRequired()
+      else TransitApi.badTarget(SentPath(req), Option(req.uri.query.renderString).filter(_.nonEmpty).orNull)
+    val response = if bad != null then TransitRoutes.error(bad) else app(req)
+    if req.method == Method.HEAD then response.map(_.withBodyStream(Stream.empty)) else response
+  }
 
 /**
  * An optional query parameter as sent: `?date` without `=` is the empty string, which TransitApi refuses like
@@ -138,7 +159,7 @@ object Http4sServer extends IOApp:
       case exit: ServerStartup.Exit => IO.pure(ExitCode(exit.code))
       case started: ServerStartup.Started =>
         val options = started.options
-        server(started.api, options.host, options.port, options.mode)
+        server(started.api, options.host, options.port, options.mode, options.idleTimeout)
           .use(s => IO(started.printListening("http4s-server", s.address.getPort)) *> IO.never)
           .handleError(e => ExitCode(started.cannotListen("http4s-server", e)))
     }
@@ -146,8 +167,13 @@ object Http4sServer extends IOApp:
   /**
    * Ember serving the routes; port 0 picks a free port. Tuned takes Ember's and cats-effect's defaults, which
    * are their docs' advice for CPU-bound work: one compute thread per core, and streaming responses.
+   *
+   * A client that stops reading holds no thread here (its fiber waits), but its connection and response would
+   * stay: Ember's idle timeout bounds each socket write as well as the wait for a next request. Requests Ember
+   * cannot parse get the contract's JSON error, where Ember's default is an empty body. The listen backlog
+   * cannot be set: fs2 binds with the JDK's default of 50 (docs/API.md, Limits).
    */
-  def server(api: TransitApi, host: String, port: Int, mode: Mode): Resource[IO, Server] =
+  def server(api: TransitApi, host: String, port: Int, mode: Mode, idleTimeout: java.time.Duration): Resource[IO, Server] =
     for
       h <- Resource.eval(IO.fromOption(Host.fromString(host))(IllegalArgumentException(s"not a host name or address: $host")))
       p <- Resource.eval(IO.fromOption(Port.fromInt(port))(IllegalArgumentException(s"not a port: $port")))
@@ -155,6 +181,9 @@ object Http4sServer extends IOApp:
         .withHost(h)
         .withPort(p)
         .withMaxHeaderSize(MaxHeaderSize)
+        .withIdleTimeout(idleTimeout.toScala)
+        .withRequestLineParseErrorHandler(_ => TransitRoutes.error(TransitApi.malformedRequest()))
+        .withMaxHeaderSizeErrorHandler(_ => TransitRoutes.error(TransitApi.headTooLarge(MaxHeaderSize)))
         // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so shutting down
         // would hang as long as any client holds one; like Undertow's stop() under Cask, close them at once.
         .withShutdownTimeout(Duration.Zero)
@@ -163,9 +192,9 @@ object Http4sServer extends IOApp:
     yield server
 
   /** For the suites, which start and stop servers from plain Java: the same Resource, allocated on the global runtime. */
-  val factory: ServerFactory = (api, host, port, mode) =>
+  val factory: ServerFactory = (api, host, port, mode, idleTimeout) =>
     import cats.effect.unsafe.implicits.global
-    val (running, release) = server(api, host, port, mode).allocated.unsafeRunSync()
+    val (running, release) = server(api, host, port, mode, idleTimeout).allocated.unsafeRunSync()
     new RunningServer:
       def port = running.address.getPort
       def close() = release.unsafeRunSync()

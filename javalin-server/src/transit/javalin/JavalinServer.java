@@ -8,8 +8,18 @@ import io.javalin.http.MethodNotAllowedResponse;
 import io.javalin.json.JavalinJackson;
 import io.javalin.router.EndpointNotFound;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import org.eclipse.jetty.ee10.servlet.ServletContextResponse;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
+import transit.api.Model.ApiError;
 import transit.api.ResponseCache;
 import transit.api.RouteTrips;
 import transit.api.SchedulesJson;
@@ -37,8 +47,11 @@ public final class JavalinServer {
   /**
    * Jetty serving the contract; port 0 picks a free port. Tuned: virtual threads, Javalin's own switch
    * (a virtual thread per request on JDK 21+; on older JDKs Javalin keeps Jetty's QueuedThreadPool).
+   *
+   * The connector is Javalin's default one with the limits every server shares: Jetty's idle timeout (which also
+   * fails a blocked write, freeing the thread of a client that stopped reading) and the listen backlog.
    */
-  static RunningServer start(TransitApi api, String host, int port, Mode mode) {
+  static RunningServer start(TransitApi api, String host, int port, Mode mode, Duration idleTimeout) {
     boolean tuned = mode == Mode.TUNED;
     Javalin app = Javalin.create(config -> {
       config.concurrency.useVirtualThreads = tuned;
@@ -49,9 +62,22 @@ public final class JavalinServer {
       config.http.compressionStrategy = CompressionStrategy.NONE;
       config.router.treatMultipleSlashesAsSingleSlash = true;
       config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(64 * 1024));
+      config.jetty.addConnector((server, http) -> {
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(host);
+        connector.setPort(port);
+        connector.setIdleTimeout(idleTimeout.toMillis());
+        connector.setAcceptQueueSize(ServerFactory.BACKLOG);
+        return connector;
+      });
+      config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrors()));
 
       config.routes.get("/", ctx -> text(ctx, TransitApi.helloWorld()));
-      config.routes.get("/greeting/{name}", ctx -> text(ctx, TransitApi.greeting(ctx.pathParam("name"))));
+      config.routes.get("/greeting/{name}", ctx -> {
+        TransitApi.Reply<String> greeting = TransitApi.greeting(ctx.pathParam("name"));
+        if (greeting.isOk()) text(ctx, greeting.body());
+        else ctx.status(greeting.status()).json(greeting.error());
+      });
       config.routes.get("/hello", ctx -> reply(ctx, TransitApi.hello(ctx.queryParam("name"))));
       config.routes.get("/health", ctx -> ctx.json(api.health()));
       config.routes.get("/schedules/{route_id}", ctx -> {
@@ -62,6 +88,12 @@ public final class JavalinServer {
       config.routes.get("/stops/{stop_id}/departures", ctx -> reply(ctx, api.departures(ctx.pathParam("stop_id"),
           ctx.queryParam("date"), ctx.queryParam("after"), ctx.queryParam("limit"))));
 
+      // Dot segments, and broken percent-encoding in the query, which Javalin would drop silently (the parameter's
+      // default used instead): the contract's 400, before any route is matched.
+      config.routes.before(ctx -> {
+        ApiError bad = TransitApi.badTarget(path(ctx), ctx.queryString());
+        if (bad != null) ctx.skipRemainingHandlers().status(bad.status()).json(bad);
+      });
       // Javalin answers HEAD on a GET route itself, with an empty 200; only GET is served.
       config.routes.beforeMatched(ctx -> {
         if (ctx.method() == HandlerType.HEAD) throw new MethodNotAllowedResponse();
@@ -71,12 +103,25 @@ public final class JavalinServer {
           ctx.status(404).json(TransitApi.noSuchPath(path(ctx))));
       config.routes.exception(MethodNotAllowedResponse.class, (e, ctx) ->
           ctx.status(405).json(TransitApi.methodNotAllowed(ctx.method().name(), path(ctx))));
-    }).start(host, port);
+    }).start();
     int bound = app.port(); // read now: once stopped, Jetty reports -2
     return new RunningServer() {
       public int port() { return bound; }
       public void close() { app.stop(); }
     };
+  }
+
+  /**
+   * Jetty's own answers to requests it refuses before Javalin sees them (a malformed request line, no Host, `%00`
+   * or a `..` above the root in the path): the contract's JSON error body with Jetty's reason as the message,
+   * where Jetty's default is an HTML page.
+   */
+  static final class JsonErrors extends ErrorHandler {
+    @Override
+    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause, Callback callback) {
+      response.getHeaders().put(HttpHeader.CONTENT_TYPE, TransitApi.JSON);
+      response.write(true, ByteBuffer.wrap(JacksonJson.bytes(new ApiError(code, HttpStatus.getMessage(code), message))), callback);
+    }
   }
 
   /**

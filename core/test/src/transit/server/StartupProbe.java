@@ -8,7 +8,7 @@ public final class StartupProbe {
   private StartupProbe() {}
 
   public static void main(String[] args) throws InterruptedException {
-    ServerStartup.run("probe", args, (api, host, port, mode) -> new RunningServer() {
+    ServerStartup.run("probe", args, (api, host, port, mode, idleTimeout) -> new RunningServer() {
       public int port() { return port; }
 
       public void close() {}

@@ -1,0 +1,391 @@
+package transit.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import transit.Feed;
+import transit.Fixtures;
+import transit.api.TransitApi;
+import transit.server.RunningServer;
+import transit.server.ServerFactory.Mode;
+
+/**
+ * Every framework, idiomatic and --tuned, as a hostile or clumsy client meets it over raw sockets (docs/API.md,
+ * Limits and Protocol errors): malformed and odd requests, each with the status the contract or the framework's
+ * HTTP layer gives; more clients that stop reading a large response than the server has workers, while another
+ * client must still be answered and every stalled connection is closed; and clients that disconnect mid-response,
+ * which must leave the server's output quiet. Loopback only, with a short idle timeout so that it all takes seconds.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RobustnessTest {
+  /** The servers' idle timeout where clients stop reading or disconnect; 30 s by default (--idle-timeout). */
+  static final Duration IDLE = Duration.ofSeconds(2);
+  /** How long a client waits for any answer: above Ember's 5 s for a request head that never completes. */
+  static final Duration ANSWER_WAIT = Duration.ofSeconds(8);
+  /** No answer at all: the connection closes (or stays silent) without a status. */
+  static final int NONE = 0;
+  static final String JSON = "application/json";
+
+  /** One route (R0) whose /schedules answer (about 6 MB) is larger than the kernel buffers both ends of a socket. */
+  Feed feed;
+  TransitApi api;
+  long bigLength;
+  Path dir;
+
+  @BeforeAll
+  void loadFeed() throws Exception {
+    dir = Files.createTempDirectory("robustness-feed");
+    feed = Feed.load(Fixtures.writeFeed(dir, "big", 800, 100, 1));
+    api = new TransitApi(feed, 0, Clock.systemUTC());
+    bigLength = new transit.api.SchedulesJson(api.routeTrips("R0", null).body()).length();
+    assertTrue(bigLength > 6_000_000, "R0's answer is " + bigLength + " bytes");
+  }
+
+  @AfterAll
+  void deleteFeed() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) Files.delete(f);
+    }
+    Files.delete(dir);
+  }
+
+  static Stream<Arguments> servers() {
+    return Frameworks.ALL.keySet().stream().flatMap(f -> Stream.of(Mode.values()).map(m -> Arguments.of(f, m)));
+  }
+
+  static String error(int status, String reason, String message) { return ContractTest.error(status, reason, message); }
+
+  /**
+   * A request as sent, and the status each framework answers with (NONE: none at all); body, when given, is the
+   * one every framework must send. Statuses that differ are the framework's HTTP layer answering before the
+   * server sees the request (docs/API.md, Protocol errors).
+   */
+  record Case(String name, String request, int cask, int http4s, int javalin, String body) {
+    int expected(String framework) {
+      return switch (framework) {
+        case "cask" -> cask;
+        case "http4s" -> http4s;
+        case "javalin" -> javalin;
+        default -> throw new IllegalStateException("no expected answers for framework " + framework + ": add its column to RobustnessTest");
+      };
+    }
+  }
+
+  static Case all(String name, String request, int status, String body) { return new Case(name, request, status, status, status, body); }
+
+  static Case each(String name, String request, int cask, int http4s, int javalin) { return new Case(name, request, cask, http4s, javalin, null); }
+
+  static String get(String target) { return get(target, ""); }
+
+  static String get(String target, String headers) { return "GET " + target + " HTTP/1.1\r\nHost: x\r\n" + headers + "\r\n"; }
+
+  static final String HELLO = "{\"message\":\"Hello World!\"}";
+
+  static List<Case> cases() {
+    String longHeader = "X-Long: " + "a".repeat(70_000) + "\r\n";
+    StringBuilder manyHeaders = new StringBuilder();
+    for (int i = 0; i < 200; i++) manyHeaders.append("X-H").append(i).append(": v\r\n");
+    return List.of(
+        all("a plain GET", get("/"), 200, "Hello World!"),
+        // request lines
+        each("no spaces in the request line", "GARBAGE\r\n\r\n", 400, NONE, 400),
+        each("a method and nothing else", "GET\r\n\r\n", 400, NONE, 400),
+        each("bare LF line endings", "GET / HTTP/1.1\nHost: x\n\n", 200, NONE, 200),
+        each("HTTP/9.9", "GET / HTTP/9.9\r\nHost: x\r\n\r\n", 400, NONE, 505),
+        each("HTTP/2.0 in an HTTP/1 request line", "GET / HTTP/2.0\r\nHost: x\r\n\r\n", 400, NONE, 426),
+        each("HTTP/0.9 (no version)", "GET /\r\n\r\n", 400, NONE, 505),
+        all("HTTP/1.0 without Host", "GET / HTTP/1.0\r\n\r\n", 200, "Hello World!"),
+        all("HTTP/1.1 without Host", "GET / HTTP/1.1\r\n\r\n", 400, null),
+        all("two Host headers", get("/", "Host: y\r\n"), 400, null),
+        each("tabs between the parts", "GET\t/\tHTTP/1.1\r\nHost: x\r\n\r\n", 400, 400, 400),
+        all("NUL in the request line", "GET /\u0000 HTTP/1.1\r\nHost: x\r\n\r\n", 400, null),
+        each("an empty line before the request", "\r\n" + get("/"), 400, 400, 200),
+        // methods
+        all("lowercase get", "get / HTTP/1.1\r\nHost: x\r\n\r\n", 405, error(405, "Method Not Allowed", "method get is not allowed on /; use GET")),
+        all("lowercase get on an unknown path", "get /nope HTTP/1.1\r\nHost: x\r\n\r\n", 404, error(404, "Not Found", "no such path: /nope")),
+        all("TRACE", "TRACE / HTTP/1.1\r\nHost: x\r\n\r\n", 405, error(405, "Method Not Allowed", "method TRACE is not allowed on /; use GET")),
+        all("an unknown method", "FOO /hello HTTP/1.1\r\nHost: x\r\n\r\n", 405, error(405, "Method Not Allowed", "method FOO is not allowed on /hello; use GET")),
+        all("a 1,000-character method", "G".repeat(1000) + " / HTTP/1.1\r\nHost: x\r\n\r\n", 405, null),
+        each("OPTIONS *", "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n", 404, 404, 404),
+        each("CONNECT", "CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n", 404, 404, 405),
+        // targets
+        all("absolute form", get("http://x/hello"), 200, HELLO),
+        all("absolute form, unknown path", get("http://x/nope"), 404, error(404, "Not Found", "no such path: /nope")),
+        all("a .. segment", get("/schedules/../health"), 400, error(400, "Bad Request", "path: \"/schedules/../health\" has a dot segment (. or ..)")),
+        all("a .. segment above the root", get("/../health"), 400, null),
+        all("a percent-encoded .. segment", get("/schedules/%2e%2E/health"), 400,
+            error(400, "Bad Request", "path: \"/schedules/%2e%2E/health\" has a dot segment (. or ..)")),
+        all("a . segment", get("/schedules/./R0"), 400, error(400, "Bad Request", "path: \"/schedules/./R0\" has a dot segment (. or ..)")),
+        all(".. as the route id", get("/schedules/.."), 400, error(400, "Bad Request", "path: \"/schedules/..\" has a dot segment (. or ..)")),
+        all("bad percent-encoding in the path", get("/schedules/%zz"), 400, null),
+        all("a % at the end of the path", get("/schedules/%"), 400, null),
+        all("%00 in a route id", get("/schedules/a%00b"), 400, null),
+        all("%00 in a name", get("/greeting/a%00b"), 400, null),
+        all("CR LF in a name", get("/greeting/a%0D%0Ab"), 400, error(400, "Bad Request", "parameter name: control character U+000D at position 1")),
+        all("DEL in a name", get("/greeting/a%7Fb"), 400, error(400, "Bad Request", "parameter name: control character U+007F at position 1")),
+        all("a C1 control in a name", get("/greeting/a%C2%85b"), 400, error(400, "Bad Request", "parameter name: control character U+0085 at position 1")),
+        all("an encoded slash in a route id", get("/schedules/a%2Fb"), 404, error(404, "Not Found", "no route with route_id \"a/b\"")),
+        all("a unicode route id", get("/schedules/%C3%89"), 404, error(404, "Not Found", "no route with route_id \"\u00C9\"")),
+        all("raw UTF-8 in the path", get("/greeting/\u00E9"), 400, null),
+        each("a path that is not UTF-8 once decoded", get("/greeting/%E9"), 200, 200, 400),
+        all("a space in the path", "GET /greeting/a b HTTP/1.1\r\nHost: x\r\n\r\n", 400, null),
+        all("a backslash in the path", get("/schedules\\R0"), 400, null),
+        all("an empty route id", get("/schedules/"), 404, error(404, "Not Found", "no such path: /schedules/")),
+        all("a ; parameter in a segment", get("/schedules/R0;x=y"), 404, error(404, "Not Found", "no route with route_id \"R0;x=y\"")),
+        each("a fragment", get("/hello#frag"), 400, 200, 200),
+        each("a 70,000-character route id", get("/schedules/" + "a".repeat(70_000)), 400, 431, 414),
+        // queries
+        all("bad percent-encoding in a query value", get("/stops/big-S1/departures?date=%zz"), 400, null),
+        all("a % at the end of a query value", get("/hello?name=a%"), 400, null),
+        all("a query value that is not UTF-8", get("/hello?name=%E9"), 200, "{\"message\":\"Hello \uFFFD!\"}"),
+        all("a parameter twice: the first counts", get("/stops/big-S1/departures?limit=1&limit=2&date=20260915&after=23:00:00"), 200,
+            "{\"stop_id\":\"big-S1\",\"date\":\"20260915\",\"after\":\"23:00:00\",\"departures\":[]}"),
+        all("a parameter without =", get("/schedules/R0?date"), 400, error(400, "Bad Request", "parameter date: \"\" is not a date in YYYYMMDD form")),
+        all("a 20-digit limit", get("/stops/big-S1/departures?limit=99999999999999999999"), 400,
+            error(400, "Bad Request", "parameter limit: \"99999999999999999999\" is not a whole number from 1 to 1000")),
+        // headers and bodies
+        each("a 70,000-byte header", get("/", longHeader), 200, 431, 431),
+        each("200 headers", get("/", manyHeaders.toString()), 400, 200, 200),
+        each("a header line without a colon", get("/", "NoColon\r\n"), 200, 400, 400),
+        each("a space in a header name", get("/", "Bad Name: v\r\n"), 200, 400, 400),
+        each("an obsolete folded header", get("/", "X-A: a\r\n b\r\n"), 200, 400, 400),
+        each("a control character in a header value", get("/", "X-A: a\u0001b\r\n"), 200, 200, 400),
+        all("a chunked GET body", get("/", "Transfer-Encoding: chunked\r\n") + "5\r\nhello\r\n0\r\n\r\n", 200, "Hello World!"),
+        all("a GET body with Content-Length", get("/", "Content-Length: 5\r\n") + "hello", 200, "Hello World!"),
+        all("Content-Length and chunked", get("/", "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n") + "0\r\n\r\n", 400, null),
+        all("a Content-Length that is no number", get("/", "Content-Length: abc\r\n"), 400, null),
+        all("Expect: 100-continue", get("/", "Expect: 100-continue\r\n"), 200, "Hello World!"),
+        all("an h2c upgrade", get("/", "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n"), 200, "Hello World!"),
+        each("a WebSocket upgrade", get("/", "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"), 200, 200, 404));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("servers")
+  void everyMalformedOrHostileRequestGetsItsAnswer(String framework, Mode mode) throws Exception {
+    List<Case> cases = cases();
+    assertTrue(cases.size() >= 40, cases.size() + " cases");
+    // The default idle timeout here: a short one could close a connection whose answer a busy machine delays.
+    try (RunningServer server = Frameworks.start(framework, api, mode)) {
+      // Concurrently: the cases Ember leaves unanswered wait out its 5 s for a request head each.
+      ExecutorService pool = Executors.newFixedThreadPool(16);
+      try {
+        List<Future<String>> mismatches = new ArrayList<>();
+        for (Case c : cases) mismatches.add(pool.submit(() -> mismatch(c, framework, server.port())));
+        List<String> found = new ArrayList<>();
+        for (Future<String> m : mismatches) if (m.get() != null) found.add(m.get());
+        if (!found.isEmpty()) fail(found.size() + " of " + cases.size() + " requests answered otherwise:\n" + String.join("\n", found));
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  /** What differs from the case's expected answer, or null. */
+  static String mismatch(Case c, String framework, int port) throws IOException {
+    List<RawHttp.Response> answers = RawHttp.exchange(port, c.request.getBytes(StandardCharsets.UTF_8), List.of(false), ANSWER_WAIT);
+    int expected = c.expected(framework);
+    int status = answers.isEmpty() ? NONE : answers.get(0).status();
+    if (status != expected) return c.name + ": status " + name(status) + ", expected " + name(expected);
+    if (c.body != null && !c.body.equals(answers.get(0).text())) return c.name + ": body " + answers.get(0).text() + ", expected " + c.body;
+    // An error's body, where the framework lets the server choose one, is the contract's JSON (Undertow's own answers have none).
+    if (status >= 400 && answers.get(0).body().length > 0 && !JSON.equals(answers.get(0).headers().get("content-type")))
+      return c.name + ": an error body of Content-Type " + answers.get(0).headers().get("content-type") + ": " + answers.get(0).text();
+    return null;
+  }
+
+  static String name(int status) { return status == NONE ? "none (closed without an answer)" : String.valueOf(status); }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("servers")
+  void aHeadRequestsAnswerHasNoBody(String framework, Mode mode) throws Exception {
+    try (RunningServer server = Frameworks.start(framework, api, mode)) {
+      for (String path : new String[] {"/", "/nope", "/schedules/R0"}) {
+        // HEAD then GET on one connection: a body after the HEAD's head would be read as the GET's answer.
+        byte[] request = ("HEAD " + path + " HTTP/1.1\r\nHost: x\r\n\r\n" + get("/")).getBytes(StandardCharsets.US_ASCII);
+        List<RawHttp.Response> answers = RawHttp.exchange(server.port(), request, List.of(true, false), ANSWER_WAIT);
+        assertEquals(2, answers.size(), "HEAD " + path + " then GET /: " + answers.size() + " answers");
+        assertEquals(path.equals("/nope") ? 404 : 405, answers.get(0).status(), "HEAD " + path);
+        assertEquals(List.of(200, "Hello World!"), List.of(answers.get(1).status(), answers.get(1).text()), "GET / after HEAD " + path);
+      }
+    }
+  }
+
+  /**
+   * The listen backlog each framework's server asks for (docs/API.md, Limits): ServerFactory.BACKLOG where the
+   * framework can set it; fs2, under Ember, binds with the JDK's default of 50 and has no setting for it. Read
+   * from the kernel: `ss` shows a listening socket's backlog as its Send-Q.
+   */
+  static int backlog(String framework) { return framework.equals("http4s") ? 50 : transit.server.ServerFactory.BACKLOG; }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("frameworks")
+  void theServerListensWithItsBacklog(String framework) throws Exception {
+    try (RunningServer server = Frameworks.start(framework, api, Mode.IDIOMATIC)) {
+      Process probe;
+      try {
+        probe = new ProcessBuilder("ss", "-ltnH", "sport = :" + server.port()).redirectErrorStream(true).start();
+      } catch (IOException e) {
+        org.junit.jupiter.api.Assumptions.abort("ss (iproute2) is not installed: " + e.getMessage());
+        return;
+      }
+      String listening = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      assertEquals(0, probe.waitFor(), listening);
+      String[] columns = listening.split("\\s+"); // State Recv-Q Send-Q Local Peer
+      assertTrue(columns.length >= 4, "ss printed: " + listening);
+      assertEquals(backlog(framework), Integer.parseInt(columns[2]), "backlog of " + framework + ": " + listening);
+    }
+  }
+
+  static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }
+
+  /**
+   * The threads a response written with blocking I/O holds while its client does not read: more slow readers
+   * than this leave none for anyone else until the idle timeout frees them. Undertow: eight workers per IO
+   * thread, at least two IO threads; Javalin: Jetty's pool of 250 (virtual threads with --tuned on JDK 21+,
+   * unbounded); http4s: cats-effect's compute threads, one per core (a fiber waiting on a socket holds none).
+   */
+  static int workers(String framework) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    return switch (framework) {
+      case "cask" -> 8 * Math.max(2, cores);
+      case "javalin" -> 250;
+      case "http4s" -> cores;
+      default -> throw new IllegalStateException("no worker count for framework " + framework + ": add it to RobustnessTest.workers");
+    };
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("servers")
+  void clientsThatStopReadingAreCutOffAndEveryoneElseIsStillAnswered(String framework, Mode mode) throws Exception {
+    int slow = workers(framework) + 4;
+    List<Socket> readers = new ArrayList<>();
+    try (RunningServer server = Frameworks.start(framework, api, mode, IDLE)) {
+      try {
+        for (int i = 0; i < slow; i++) {
+          Socket s = new Socket();
+          s.setReceiveBufferSize(4096); // before connecting: the window the client offers stays small
+          s.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
+          s.getOutputStream().write(get("/schedules/R0").getBytes(StandardCharsets.US_ASCII));
+          readers.add(s);
+        }
+        Thread.sleep(500); // the responses are under way and stalled
+
+        // Another client still gets an answer: at once where no thread is held, after the idle timeout frees
+        // the first workers where every one is.
+        long started = System.nanoTime();
+        Duration bound = IDLE.multipliedBy(3).plusSeconds(15);
+        List<RawHttp.Response> health = RawHttp.exchange(server.port(), get("/health").getBytes(StandardCharsets.US_ASCII), List.of(false), bound);
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+        assertEquals(1, health.size(), "GET /health with " + slow + " clients not reading: no answer within " + bound);
+        assertEquals(200, health.get(0).status());
+        System.out.printf("%s %s: /health answered in %,d ms beside %d clients not reading%n", framework, mode, waited.toMillis(), slow);
+
+        // Every stalled response is cut off: the connection ends before the whole body arrives. Jetty checks
+        // idleness once per timeout, so a stall may last up to twice as long.
+        Thread.sleep(IDLE.multipliedBy(3).toMillis());
+        List<String> whole = new ArrayList<>();
+        for (int i = 0; i < readers.size(); i++) {
+          long received = drain(readers.get(i));
+          if (received >= bigLength) whole.add("reader " + i + " received all " + received + " bytes");
+        }
+        if (!whole.isEmpty())
+          fail(whole.size() + " of " + slow + " clients that stopped reading were not cut off after " + IDLE.multipliedBy(3) + ": "
+              + whole.subList(0, Math.min(3, whole.size())));
+      } finally {
+        for (Socket s : readers) s.close();
+      }
+    }
+  }
+
+  /** Reads what the connection still delivers until it ends (or stays silent for 5 s); the bytes read. */
+  static long drain(Socket socket) throws IOException {
+    socket.setSoTimeout(5_000);
+    InputStream in = socket.getInputStream();
+    byte[] buffer = new byte[1 << 16];
+    long total = 0;
+    try {
+      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) total += n;
+    } catch (SocketTimeoutException | SocketException e) {
+      // silent, or reset: what arrived is the answer
+    }
+    return total;
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("servers")
+  void clientsThatDisconnectMidResponseLeaveTheOutputQuiet(String framework, Mode mode) throws Exception {
+    PrintStream out = System.out, err = System.err;
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    try (RunningServer server = Frameworks.start(framework, api, mode, IDLE)) {
+      System.setOut(new PrintStream(new Tee(printed, out), true));
+      System.setErr(new PrintStream(new Tee(printed, err), true));
+      for (int i = 0; i < 20; i++) {
+        try (Socket s = new Socket("127.0.0.1", server.port())) {
+          s.getOutputStream().write(get("/schedules/R0").getBytes(StandardCharsets.US_ASCII));
+          if (i % 2 == 0) s.getInputStream().readNBytes(64 * 1024); // mid-body; else before the first byte is read
+          s.setSoLinger(true, 0); // reset, as a client that dies does
+        }
+      }
+      Thread.sleep(IDLE.toMillis()); // the writes fail, and anything the server prints about it is printed
+      List<RawHttp.Response> health = RawHttp.exchange(server.port(), get("/health").getBytes(StandardCharsets.US_ASCII), List.of(false), ANSWER_WAIT);
+      assertEquals(200, health.isEmpty() ? NONE : health.get(0).status(), "GET /health after 20 disconnects");
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+    // cats-effect warns when its threads wait for a core (a busy 2-core machine): the runtime's, not a client's doing.
+    String text = printed.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.contains("Your app's responsiveness"))
+        .limit(10).map(l -> l + "\n").reduce("", String::concat);
+    assertEquals("", text, "printed while 20 clients disconnected");
+  }
+
+  /** Copies what is written to a buffer, and on to where it was going. */
+  static final class Tee extends java.io.OutputStream {
+    private final ByteArrayOutputStream copy;
+    private final PrintStream next;
+
+    Tee(ByteArrayOutputStream copy, PrintStream next) {
+      this.copy = copy;
+      this.next = next;
+    }
+
+    @Override
+    public synchronized void write(int b) {
+      copy.write(b);
+      next.write(b);
+    }
+
+    @Override
+    public synchronized void write(byte[] b, int off, int len) {
+      copy.write(b, off, len);
+      next.write(b, off, len);
+    }
+  }
+}
