@@ -9,6 +9,9 @@ import java.util.List;
  * lost (refused, reset, timed out) and as a long tail of latency.
  */
 final class ConnectionsScenario implements Scenario {
+  @Override
+  public String paths() { return "hellos"; }
+
   public String name() { return "connections"; }
 
   public String about() {

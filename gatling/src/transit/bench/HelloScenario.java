@@ -14,6 +14,9 @@ import java.util.List;
 final class HelloScenario implements Scenario {
   static final int NEW_CONNECTION = 1;
 
+  @Override
+  public String paths() { return "hellos"; }
+
   public String name() { return "hello"; }
 
   public String about() {

@@ -84,7 +84,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     Integer warmup;
 
     @Option(names = "--first-warmup", paramLabel = "S", converter = NonNegative.class,
-        description = "seconds of unmeasured load added before a server's first step, whose JIT starts cold (default: the profile's)")
+        description = "seconds of unmeasured load added before a server's first step, and the first on routes it has not served yet, whose JIT starts cold (default: the profile's)")
     Integer firstWarmup;
 
     @Option(names = "--repeat", paramLabel = "N", converter = Positive.class, description = "rounds (default: the profile's)")

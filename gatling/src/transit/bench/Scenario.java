@@ -37,6 +37,9 @@ public interface Scenario {
   /** The modes its steps run in: heavy and small run in every mode, the others as the framework's users write it. */
   default boolean runsIn(Mode mode) { return mode == Mode.IDIOMATIC; }
 
+  /** The routes it requests, as a name: scenarios on the same routes share their JIT warm-up in a server run. */
+  default String paths() { return "schedules"; }
+
   /** The Gatling population of one phase of one of its steps. */
   PopulationBuilder population(TransitSimulation.Phase phase, TransitSimulation simulation);
 
