@@ -39,15 +39,23 @@ record Cpus(List<Integer> server, List<Integer> client, String description) {
 
   /** The CPUs this process may run on: Cpus_allowed_list of /proc/self/status, else 0..n-1. */
   static List<Integer> allowed() {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status")))
-        if (line.startsWith("Cpus_allowed_list:")) return parseList(line.substring(line.indexOf(':') + 1));
-    } catch (IOException | IllegalArgumentException e) {
-      // not Linux: assume every CPU the JVM sees
-    }
+    List<Integer> mine = affinity("self");
+    if (mine != null) return mine;
+    // not Linux: assume every CPU the JVM sees
     List<Integer> all = new ArrayList<>();
     for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) all.add(i);
     return all;
+  }
+
+  /** The CPUs a process ("self" or a pid) may run on: Cpus_allowed_list of its /proc status; null where unknown. */
+  static List<Integer> affinity(String process) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/" + process + "/status")))
+        if (line.startsWith("Cpus_allowed_list:")) return parseList(line.substring(line.indexOf(':') + 1));
+    } catch (IOException | IllegalArgumentException e) {
+      // no such process, or not Linux
+    }
+    return null;
   }
 
   /** "0-2,5" → [0, 1, 2, 5]. */
@@ -82,9 +90,7 @@ record Cpus(List<Integer> server, List<Integer> client, String description) {
    */
   static List<Integer> pin(long pid, List<Integer> cpus) {
     try {
-      List<Integer> before = null;
-      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status")))
-        if (line.startsWith("Cpus_allowed_list:")) before = parseList(line.substring(line.indexOf(':') + 1));
+      List<Integer> before = affinity(String.valueOf(pid));
       Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", format(cpus), String.valueOf(pid)).redirectErrorStream(true).start();
       p.getInputStream().readAllBytes();
       return p.waitFor() == 0 ? before : null;

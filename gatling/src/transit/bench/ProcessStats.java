@@ -57,7 +57,8 @@ final class ProcessStats implements AutoCloseable {
   ProcessStats(long pid, boolean threads) {
     this.pid = pid;
     this.threads = threads;
-    this.cpuSet = threads ? affinity(pid) : List.of();
+    List<Integer> affinity = threads ? Cpus.affinity(String.valueOf(pid)) : null;
+    this.cpuSet = affinity == null ? List.of() : affinity;
     thread = new Thread(this::run, "sampler-" + pid);
     thread.setDaemon(true);
     thread.start();
@@ -120,17 +121,6 @@ final class ProcessStats implements AutoCloseable {
       // the process has ended
     }
     return null;
-  }
-
-  /** A process's CPUs: Cpus_allowed_list of its status; empty where unknown. */
-  private static List<Integer> affinity(long pid) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status")))
-        if (line.startsWith("Cpus_allowed_list:")) return Cpus.parseList(line.substring(line.indexOf(':') + 1));
-    } catch (IOException | RuntimeException e) {
-      // unknown
-    }
-    return List.of();
   }
 
   /**

@@ -126,8 +126,7 @@ final class Report {
     boolean variants = groups.stream().anyMatch(g -> !g.step().variant().isEmpty());
     List<String> head = headStart(variants, "Users");
     head.add("req/s");
-    PERCENTILES.forEach(p -> head.add("p" + percentileLabel(p) + " ms"));
-    head.addAll(List.of("max ms", "errors"));
+    latencyHeads(head);
     tableHeader(head);
     for (Results.Group g : groups) {
       List<String> cells = rowStart(g, variants);
@@ -171,18 +170,24 @@ final class Report {
     line();
   }
 
+  /** The headings of {@link #latencyCells}' columns. */
+  private static void latencyHeads(List<String> head) {
+    PERCENTILES.forEach(p -> head.add("p" + percentileLabel(p) + " ms"));
+    head.addAll(List.of("max ms", "errors"));
+  }
+
   private void latencyCells(Results.Group g, List<String> cells) {
     for (double p : PERCENTILES) cells.add(spread(g.spread(m -> m.percentile(p)), Report::millis));
     cells.add(spread(g.spread(Results.Measurement::maxLatency), Report::millis));
     cells.add(g.errors() + (g.lost() > 0 ? " (" + g.lost() + " unanswered)" : ""));
   }
 
-  /** Medians over the rounds of what each side used. */
   /** What may have held a step's throughput down other than the server itself. */
   private static String marks(Results.Group g) {
     return (g.clientBound() ? " **client-bound**" : "") + (g.disturbed() ? " **disturbed**" : "");
   }
 
+  /** Medians over the rounds of what each side used. */
   private void resources(List<Results.Group> groups, boolean variants) {
     if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().server() == null && r.m().client() == null))) return;
     line("What each side used (medians of the rounds): the server's mean and highest CPU % (100 = one core, sampled every "
@@ -281,8 +286,7 @@ final class Report {
     }
     List<String> head = headStart(false, "Target");
     head.add("achieved req/s");
-    PERCENTILES.forEach(p -> head.add("p" + percentileLabel(p) + " ms"));
-    head.addAll(List.of("max ms", "errors"));
+    latencyHeads(head);
     tableHeader(head);
     for (Results.Group g : groups) {
       List<String> cells = rowStart(g, false);
