@@ -82,16 +82,24 @@ final class GatlingRun {
         "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString()));
     Process gatling = new ProcessBuilder(command).redirectErrorStream(true).start();
     ProcessStats stats = new ProcessStats(gatling.pid(), false);
-    JvmProbe probe = attachWhenReady(gatling);
+    // Attached once Gatling's JVM prints its first line, on a thread of its own while its output is read: the attach
+    // API signals (SIGQUIT) a JVM not yet listening, which then prints a thread dump per signal; unread, those filled
+    // the pipe and held both processes for minutes (two runs of 27 broke off so).
+    java.util.concurrent.CompletableFuture<JvmProbe> attached = new java.util.concurrent.CompletableFuture<>();
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
     ticker.scheduleAtFixedRate(this::tick, 5, 5, TimeUnit.SECONDS);
+    boolean attaching = false;
     try (stats; BufferedReader in = new BufferedReader(new InputStreamReader(gatling.getInputStream(), StandardCharsets.UTF_8));
         PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("gatling.log")), true)) {
       for (String line; (line = in.readLine()) != null; ) {
+        if (!attaching) attached.completeAsync(() -> attachWhenReady(gatling));
+        attaching = true;
         if (line.startsWith(TransitSimulation.MARKER + " ")) onMarker(line.split(" "));
         else log.println(line);
       }
       int exit = gatling.waitFor();
+      if (!attaching) attached.complete(null);
+      JvmProbe probe = attached.completeOnTimeout(null, 30, TimeUnit.SECONDS).join();
       Path report = reportDir(dir);
       Path histograms = dir.resolve(TransitSimulation.HISTOGRAMS);
       if (report == null || !Files.exists(histograms))
@@ -110,18 +118,22 @@ final class GatlingRun {
       return new Result(report, steps, probe == null ? "unknown" : probe.collectors);
     } finally {
       ticker.shutdownNow();
-      if (probe != null) probe.close();
+      attached.thenAccept(p -> { if (p != null) p.close(); }); // now, or once a late attach returns
     }
   }
 
   /** Gatling's JVM answers the attach API once it has started; until then, try again (for up to 20 s). */
-  private static JvmProbe attachWhenReady(Process process) throws InterruptedException {
-    for (int attempt = 0; attempt < 40 && process.isAlive(); attempt++) {
-      try {
-        return JvmProbe.attach(process.pid());
-      } catch (IOException e) {
-        Thread.sleep(500);
+  private static JvmProbe attachWhenReady(Process process) {
+    try {
+      for (int attempt = 0; attempt < 40 && process.isAlive(); attempt++) {
+        try {
+          return JvmProbe.attach(process.pid());
+        } catch (IOException e) {
+          Thread.sleep(500);
+        }
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
     return null;
   }
