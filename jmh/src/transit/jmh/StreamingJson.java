@@ -24,43 +24,57 @@ public final class StreamingJson {
     String routeId = feed.routeIds.value(route);
     Csr trips = feed.tripsByRoute, stopTimes = feed.stopTimesByTrip;
     boolean first = true;
-    ascii("[");
+    put('[');
     for (int i = trips.start(route), end = trips.end(route); i < end; i++) {
       int trip = trips.value(i);
       if (active != null && !active[feed.tripService(trip)]) continue;
-      ascii(first ? "{\"trip_id\":" : ",{\"trip_id\":");
+      bytes(first ? TRIP_ID : NEXT_TRIP_ID);
       first = false;
       string(feed.tripId(trip));
-      ascii(",\"service_id\":");
+      bytes(SERVICE_ID);
       string(feed.serviceIds.value(feed.tripService(trip)));
-      ascii(",\"route_id\":");
+      bytes(ROUTE_ID);
       string(routeId);
-      ascii(",\"schedules\":[");
-      for (int p = stopTimes.start(trip), to = stopTimes.end(trip); p < to; p++) {
-        int st = stopTimes.value(p);
-        ascii(p == stopTimes.start(trip) ? "{\"stop_id\":" : ",{\"stop_id\":");
-        string(feed.stopIds.value(feed.stopTimeStop(st)));
-        ascii(",\"arrival_time\":");
-        time(feed.arrival(st));
-        ascii(",\"departure_time\":");
-        time(feed.departure(st));
-        ascii("}");
-      }
-      ascii("]}");
+      bytes(SCHEDULES);
+      for (int p = stopTimes.start(trip), to = stopTimes.end(trip); p < to; p++)
+        stopTime(feed, stopTimes.value(p), p == stopTimes.start(trip));
+      bytes(END_TRIP);
     }
-    ascii("]");
+    put(']');
     flush();
   }
 
-  /** Constant ASCII text: the keys and punctuation. */
-  private void ascii(String text) {
-    for (int i = 0, n = text.length(); i < n; i++) put(text.charAt(i));
+  // The keys and punctuation, encoded once: copied in bulk, they leave the JIT few inlining decisions to make
+  // (written a character at a time, one fork in three of a default run compiled the loop twice as fast as the
+  // others, 155 against 75 ops/s on the large route; copied, six forks gave 222-251).
+  private static final byte[] TRIP_ID = ascii("{\"trip_id\":"), NEXT_TRIP_ID = ascii(",{\"trip_id\":"),
+      SERVICE_ID = ascii(",\"service_id\":"), ROUTE_ID = ascii(",\"route_id\":"), SCHEDULES = ascii(",\"schedules\":["),
+      END_TRIP = ascii("]}"), STOP_ID = ascii("{\"stop_id\":"), NEXT_STOP_ID = ascii(",{\"stop_id\":"),
+      ARRIVAL = ascii(",\"arrival_time\":"), DEPARTURE = ascii(",\"departure_time\":"), NULL = ascii("null");
+
+  private static byte[] ascii(String text) { return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII); }
+
+  /** One stop time of a trip: its own method, a small unit for the JIT. */
+  private void stopTime(Feed feed, int st, boolean first) {
+    bytes(first ? STOP_ID : NEXT_STOP_ID);
+    string(feed.stopIds.value(feed.stopTimeStop(st)));
+    bytes(ARRIVAL);
+    time(feed.arrival(st));
+    bytes(DEPARTURE);
+    time(feed.departure(st));
+    put('}');
+  }
+
+  private void bytes(byte[] b) {
+    if (position + b.length > buffer.length) flush();
+    System.arraycopy(b, 0, buffer, position, b.length);
+    position += b.length;
   }
 
   /** HH:MM:SS with at least two hour digits, quoted; null for an empty time. */
   private void time(int seconds) {
     if (seconds == GtfsTime.NONE) {
-      ascii("null");
+      bytes(NULL);
       return;
     }
     int hours = seconds / 3600, minutes = seconds / 60 % 60, secs = seconds % 60;
@@ -120,7 +134,9 @@ public final class StreamingJson {
       case '\f' -> escape('f');
       case '\r' -> escape('r');
       default -> {
-        ascii("\\u00");
+        escape('u');
+        put('0');
+        put('0');
         put(HEX[c >> 4]);
         put(HEX[c & 0xF]);
       }
