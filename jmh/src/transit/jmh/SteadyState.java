@@ -4,9 +4,12 @@ import java.util.List;
 
 /**
  * Whether a benchmark had stopped drifting when its measurement began, from each fork's scores, warm-up and
- * measured iterations in order. A fork has settled at the first iteration from which every score stays within
- * the tolerance of the median of its measured scores; warm-up was long enough when every fork settled within
- * its warm-up. A score that drifts through the measurement, or a late JIT spike, puts the settling point there.
+ * measured iterations in order. Each score is first smoothed into the median of itself and its two neighbours
+ * (the mean of two at either end), so one scattered iteration (a collection, a late compilation) is read as
+ * noise while two in a row off the same way is read as drift. A fork has settled at the first iteration from
+ * which every smoothed score stays within the tolerance of the median of its measured scores; warm-up was long
+ * enough when every fork settled within its warm-up. A score that drifts through the measurement puts the
+ * settling point there; so does a last iteration far enough off to pull its end's mean out.
  */
 final class SteadyState {
   private SteadyState() {}
@@ -25,8 +28,13 @@ final class SteadyState {
     if (warmups == series.size()) return series.size(); // nothing measured: nothing to settle on
     double median = median(series.subList(warmups, series.size()));
     int settled = series.size();
-    while (settled > 0 && Math.abs(series.get(settled - 1) - median) <= tolerance * Math.abs(median)) settled--;
+    while (settled > 0 && Math.abs(smoothed(series, settled - 1) - median) <= tolerance * Math.abs(median)) settled--;
     return settled;
+  }
+
+  /** The median of the score at i and its neighbours. */
+  static double smoothed(List<Double> series, int i) {
+    return median(series.subList(Math.max(0, i - 1), Math.min(series.size(), i + 2)));
   }
 
   /**

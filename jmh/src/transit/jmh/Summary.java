@@ -184,8 +184,9 @@ final class Summary {
     line("- Score: the mean of the measured iterations (of the shots, for single-shot rows), over all forks. Error: JMH's"
         + " 99.9 % confidence half-width of that mean; blank when there are too few samples for one.");
     line("- Settled: the steady-state check on each fork's iterations, warm-up included (iterations.csv): from which"
-        + " iteration on every score stays within " + percent(SteadyState.TOLERANCE) + " of the fork's measured median,"
-        + " for the slowest fork. A row that settled only during measurement is marked ✗.");
+        + " iteration on every score, taken as the median of itself and its two neighbours (one scattered iteration is"
+        + " noise, two in a row are drift), stays within " + percent(SteadyState.TOLERANCE) + " of the fork's measured"
+        + " median, for the slowest fork. A row that settled only during measurement is marked ✗.");
     if (rows.stream().anyMatch(r -> !Double.isNaN(r.jitShare())))
       line("- JIT: the compilers' elapsed time in the measured iterations (-prof comp) as a share of those iterations'"
           + " wall time. Near 0 once the code is compiled; the forks' compiler threads share the benchmark's core, so"
