@@ -38,13 +38,22 @@ public class SerializationBenchmark extends RouteBenchmark {
   @Benchmark
   public byte[] upickle() { return UpickleJson.schedules(model); }
 
+  // circe's 10 MB response (179 MB allocated per op, a collection every few ops) still climbed through 5 warm-ups
+  // in a default run, and 2 s iterations holding a dozen ops scattered by ±15 %: longer warm-up and iterations.
   @Benchmark
+  @Warmup(iterations = 10, time = 2)
+  @Measurement(iterations = 5, time = 4)
   public byte[] circe() { return CirceJson.schedules(model); }
 
   @Benchmark
   public byte[] jackson() { return JacksonJson.schedules(model); }
 
+  // Compiled within its first iteration, but one of two ways (one fork in three 19 % slower on the small route, each
+  // steady): six forks of 1 s iterations, in the time three forks of 2 s took.
   @Benchmark
+  @Fork(6)
+  @Warmup(iterations = 5, time = 1)
+  @Measurement(iterations = 5, time = 1)
   public long streaming() {
     sink.bytes = 0;
     streamingJson.schedules(loadedFeed, routeCode, null, sink);
