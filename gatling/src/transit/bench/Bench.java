@@ -80,6 +80,15 @@ public final class Bench {
       System.out.println(Options.usage(launchers.frameworks(), launchers.defaultHeap()));
       return;
     }
+    if (options.compare() != null) {
+      try {
+        System.out.print(CompareRuns.write(options.compare().get(0), options.compare().get(1)));
+      } catch (IOException e) {
+        System.err.println("gatling: --compare: " + e.getMessage());
+        System.exit(2);
+      }
+      return;
+    }
     try {
       Outcome outcome = run(options, launchers);
       System.out.println("Report: " + outcome.report());

@@ -19,7 +19,7 @@ import transit.server.ServerOptions;
 public record Options(List<String> frameworks, List<String> scenarios, List<Mode> modes, Profile profile, Path gtfs,
     int durationSeconds, int warmupSeconds, int firstWarmupSeconds, int repeat, List<Integer> users, List<Integer> rates, String heap,
     List<String> heaps, List<Integer> serverCpus, List<Integer> clientCpus, Path serverJava, URI target, Path results,
-    boolean help, List<String> arguments) {
+    List<Path> compare, boolean help, List<String> arguments) {
 
   /** How long and how finely a run measures. */
   public enum Profile {
@@ -125,6 +125,10 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     @Option(names = "--results", paramLabel = "DIR", description = "where report folders go (default: results/ in the repository)")
     Path results;
 
+    @Option(names = "--compare", arity = "2", paramLabel = "DIR",
+        description = "compare two runs' results (folders under results/) median by median, also into the second's comparison.md; runs nothing")
+    List<Path> compare;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
     boolean help;
   }
@@ -156,7 +160,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         f.repeat != null ? f.repeat : profile.repeat, f.users == null ? null : f.users.stream().distinct().toList(),
         f.rates == null ? null : f.rates.stream().distinct().toList(), f.heap,
         f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), f.serverCpus, f.clientCpus, javaBinary(f.java),
-        f.target, f.results, f.help, List.of(args));
+        f.target, f.results, f.compare, f.help, List.of(args));
   }
 
   private static List<String> names(String flag, List<String> given, List<String> allowed) {

@@ -1,0 +1,120 @@
+package transit.bench;
+
+import com.univocity.parsers.common.record.Record;
+import com.univocity.parsers.csv.CsvParser;
+import com.univocity.parsers.csv.CsvParserSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Two harness runs side by side ({@code ./mill gatling.run --compare DIR DIR}), from their results.csv: per
+ * scenario, framework, mode and load, the median over the rounds of requests/s, p50 and p99 in each run and the
+ * second's difference from the first, and how many medians agree within 10 %. The latency scenario's rows are
+ * matched by the rate's place (its first, second, third rate), since each run measures its own rates.
+ * A client-bound row is a lower bound in either run: it is listed, and counted apart.
+ */
+final class CompareRuns {
+  private CompareRuns() {}
+
+  /** Two medians agree when they differ by at most this share of the first. */
+  static final double AGREEMENT = Results.WIDE_SPREAD;
+  static final List<String> FIGURES = List.of("requests_per_s", "p50_ms", "p99_ms");
+
+  /** One step's rounds in one run: each figure's median, and whether any round was client-bound. */
+  record Medians(Map<String, Double> figures, boolean clientBound, String load) {}
+
+  /** Writes comparison.md into the second run's folder and returns its text. */
+  static String write(Path first, Path second) throws IOException {
+    String md = markdown(first.toString(), read(first), second.toString(), read(second));
+    Files.writeString(second.resolve("comparison.md"), md);
+    return md;
+  }
+
+  static String markdown(String firstName, Map<String, Medians> a, String secondName, Map<String, Medians> b) {
+    List<String> lines = new ArrayList<>();
+    int agree = 0, compared = 0, bounded = 0, boundedAgree = 0;
+    TreeSet<String> keys = new TreeSet<>(a.keySet());
+    keys.addAll(b.keySet());
+    for (String key : keys) {
+      Medians x = a.get(key), y = b.get(key);
+      if (x == null || y == null) {
+        lines.add(row(key, x == null ? "(not run)" : x.load(), y == null ? "(not run)" : y.load(), "", "", "", "only in the " + (x == null ? "second" : "first")));
+        continue;
+      }
+      boolean clientBound = x.clientBound() || y.clientBound();
+      List<String> cells = new ArrayList<>(List.of(key + (clientBound ? " **client-bound**" : ""),
+          x.load().equals(y.load()) ? x.load() : x.load() + " / " + y.load()));
+      for (String figure : FIGURES) {
+        Double p = x.figures().get(figure), q = y.figures().get(figure);
+        if (p == null || q == null || p == 0) {
+          cells.add(Report.MISSING);
+          continue;
+        }
+        double difference = (q - p) / p;
+        boolean holds = Math.abs(difference) <= AGREEMENT;
+        if (clientBound) {
+          bounded++;
+          if (holds) boundedAgree++;
+        } else {
+          compared++;
+          if (holds) agree++;
+        }
+        cells.add(Report.count(p) + " → " + Report.count(q) + String.format(Locale.ROOT, " (%+.0f %%)", difference * 100) + (holds ? "" : " ✗"));
+      }
+      lines.add(row(cells.toArray(String[]::new)));
+    }
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(Locale.ROOT, "**%d of %d medians agree within %.0f %%**", agree, compared, AGREEMENT * 100));
+    if (bounded > 0) out.append(String.format(Locale.ROOT, " (and %d of %d in client-bound rows, lower bounds in either run)", boundedAgree, bounded));
+    out.append(".\n\nFirst: ").append(firstName).append("; second: ").append(secondName).append(". Medians of each run's rounds, ")
+        .append("first → second (difference); ✗ beyond ").append(Math.round(AGREEMENT * 100)).append(" %.\n\n");
+    out.append("| Step | Load | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|\n");
+    lines.forEach(l -> out.append(l).append('\n'));
+    return out.toString();
+  }
+
+  /** A run's results.csv, its measured rounds (not the calibration) gathered per step into medians. */
+  static Map<String, Medians> read(Path run) throws IOException {
+    Path csv = run.resolve("results.csv");
+    if (!Files.isRegularFile(csv)) throw new IOException(run + ": no results.csv (not a harness run's folder?)");
+    CsvParserSettings settings = new CsvParserSettings();
+    settings.setHeaderExtractionEnabled(true);
+    Map<String, List<Record>> steps = new LinkedHashMap<>();
+    Map<String, TreeSet<Integer>> rates = new LinkedHashMap<>();
+    for (Record r : new CsvParser(settings).parseAllRecords(csv.toFile())) {
+      if (r.getInt("round") == 0) continue;
+      String key = String.join(" ", r.getString("scenario"), nonNull(r.getString("variant")), r.getString("framework"),
+          r.getString("mode"), r.getString("heap"));
+      if (r.getBoolean("open", "true", "false")) rates.computeIfAbsent(key, k -> new TreeSet<>()).add(r.getInt("load"));
+      else key += " " + r.getString("load") + " users";
+      steps.computeIfAbsent(key + (r.getBoolean("open", "true", "false") ? "|" + r.getString("load") : ""), k -> new ArrayList<>()).add(r);
+    }
+    Map<String, Medians> medians = new LinkedHashMap<>();
+    steps.forEach((key, rounds) -> {
+      String name = key, load = rounds.get(0).getString("load") + (key.contains("|") ? " req/s" : " users");
+      if (key.contains("|")) { // an open step: its rate's place among the run's rates for the same server
+        String server = key.substring(0, key.indexOf('|'));
+        int place = new ArrayList<>(rates.get(server)).indexOf(rounds.get(0).getInt("load")) + 1;
+        name = server + " rate " + place + " of " + rates.get(server).size();
+      }
+      Map<String, Double> figures = new LinkedHashMap<>();
+      for (String figure : FIGURES) {
+        Results.Spread s = Results.Spread.of(rounds.stream().map(r -> r.getDouble(figure)).toList());
+        figures.put(figure, s == null ? null : s.median());
+      }
+      medians.put(name.replaceAll(" +", " "), new Medians(figures, rounds.stream().anyMatch(r -> r.getBoolean("client_bound", "true", "false")), load));
+    });
+    return medians;
+  }
+
+  private static String nonNull(String s) { return s == null ? "" : s; }
+
+  private static String row(String... cells) { return "| " + String.join(" | ", cells) + " |"; }
+}

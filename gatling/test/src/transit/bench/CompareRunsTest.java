@@ -1,0 +1,54 @@
+package transit.bench;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two runs' results.csv compared median by median, as `--compare` does, from made-up rounds. */
+class CompareRunsTest {
+  /** A run's folder: small at 50 users and latency at its own two rates, three rounds of cask idiomatic each. */
+  static Path run(Path dir, String name, long[] small, long[] rates, double clientCpu) throws Exception {
+    Results results = ReportTest.results(OptionsTest.parse("--scenarios", "small,latency", "--modes", "idiomatic", "--repeat", "3"));
+    for (int round = 1; round <= 3; round++) {
+      results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", round, Step.closed("small", "", 50, 5, 10),
+          ReportTest.measured(small[round - 1], 20, clientCpu)));
+      for (long rate : rates)
+        results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", round, new Step("latency", "", (int) rate, true, 0, 0, 5, 10),
+            ReportTest.measured(rate * 10, 4, 20)));
+    }
+    Path folder = Files.createDirectories(dir.resolve(name));
+    Report.write(results, folder, List.of());
+    return folder;
+  }
+
+  @Test
+  void mediansWithinTenPercentAgreeAndOpenStepsMatchByTheirRatesPlace(@TempDir Path dir) throws Exception {
+    Path first = run(dir, "a", new long[] {1000, 1100, 900}, new long[] {100, 200}, 50);
+    Path second = run(dir, "b", new long[] {1050, 2000, 1060}, new long[] {90, 180}, 50); // medians 1,000 → 1,060: +6 %
+    String md = CompareRuns.write(first, second);
+    assertTrue(md.contains("| small cask idiomatic 1g 50 users | 50 users | 100 → 106 (+6 %) |"), md);
+    assertTrue(md.contains("| latency cask idiomatic 1g rate 1 of 2 | 100 req/s / 90 req/s | 100 → 90.0 (-10 %) |"), md);
+    assertTrue(md.contains("| latency cask idiomatic 1g rate 2 of 2 | 200 req/s / 180 req/s | 200 → 180 (-10 %) |"), md);
+    assertTrue(md.startsWith("**9 of 9 medians agree within 10 %**"), md);
+    assertEquals(md, Files.readString(second.resolve("comparison.md")));
+  }
+
+  @Test
+  void aDifferenceBeyondTenPercentIsMarkedAndClientBoundRowsCountApart(@TempDir Path dir) throws Exception {
+    Path first = run(dir, "a", new long[] {1000, 1000, 1000}, new long[] {100}, 95);
+    Path second = run(dir, "b", new long[] {1300, 1300, 1300}, new long[] {100}, 95);
+    String md = CompareRuns.write(first, second);
+    assertTrue(md.contains("| small cask idiomatic 1g 50 users **client-bound** | 50 users | 100 → 130 (+30 %) ✗ |"), md);
+    assertTrue(md.startsWith("**3 of 3 medians agree within 10 %** (and 2 of 3 in client-bound rows"), md);
+  }
+
+  @Test
+  void aFolderWithoutResultsIsAClearError(@TempDir Path dir) {
+    var e = assertThrows(java.io.IOException.class, () -> CompareRuns.read(dir));
+    assertTrue(e.getMessage().contains("no results.csv"), e.getMessage());
+  }
+}
