@@ -16,7 +16,8 @@ import java.util.TreeSet;
 /**
  * Two harness runs side by side ({@code ./mill gatling.run --compare DIR DIR}), from their results.csv: per
  * scenario, framework, mode and load, the median over the rounds of requests/s, p50 and p99 in each run and the
- * second's difference from the first, and how many medians agree within 10 %. The latency scenario's rows are
+ * second's difference from the first, and how many medians agree within 10 % (latencies also when 1 ms apart, the
+ * resolution of Gatling's times). The latency scenario's rows are
  * matched by the rate's place (its first, second, third rate), since each run measures its own rates.
  * A client-bound row is a lower bound in either run: it is listed, and counted apart.
  */
@@ -26,6 +27,8 @@ final class CompareRuns {
   /** Two medians agree when they differ by at most this share of the first. */
   static final double AGREEMENT = Results.WIDE_SPREAD;
   static final List<String> FIGURES = List.of("requests_per_s", "p50_ms", "p99_ms");
+  /** Gatling times responses in whole ms: latencies 1 ms apart (1 against 2 ms, +100 %) agree. */
+  static final double LATENCY_RESOLUTION_MS = 1;
 
   /** One step's rounds in one run: each figure's median, and whether any round was client-bound. */
   record Medians(Map<String, Double> figures, boolean clientBound, String load) {}
@@ -45,7 +48,8 @@ final class CompareRuns {
     for (String key : keys) {
       Medians x = a.get(key), y = b.get(key);
       if (x == null || y == null) {
-        lines.add(row(key, x == null ? "(not run)" : x.load(), y == null ? "(not run)" : y.load(), "", "", "", "only in the " + (x == null ? "second" : "first")));
+        lines.add(row(key + " (only in the " + (x == null ? "second" : "first") + " run)", (x == null ? y : x).load(), Report.MISSING,
+            Report.MISSING, Report.MISSING));
         continue;
       }
       boolean clientBound = x.clientBound() || y.clientBound();
@@ -58,7 +62,7 @@ final class CompareRuns {
           continue;
         }
         double difference = (q - p) / p;
-        boolean holds = Math.abs(difference) <= AGREEMENT;
+        boolean holds = Math.abs(difference) <= AGREEMENT || figure.endsWith("_ms") && Math.abs(q - p) <= LATENCY_RESOLUTION_MS;
         if (clientBound) {
           bounded++;
           if (holds) boundedAgree++;
@@ -74,7 +78,8 @@ final class CompareRuns {
     out.append(String.format(Locale.ROOT, "**%d of %d medians agree within %.0f %%**", agree, compared, AGREEMENT * 100));
     if (bounded > 0) out.append(String.format(Locale.ROOT, " (and %d of %d in client-bound rows, lower bounds in either run)", boundedAgree, bounded));
     out.append(".\n\nFirst: ").append(firstName).append("; second: ").append(secondName).append(". Medians of each run's rounds, ")
-        .append("first → second (difference); ✗ beyond ").append(Math.round(AGREEMENT * 100)).append(" %.\n\n");
+        .append("first → second (difference); ✗ beyond ").append(Math.round(AGREEMENT * 100)).append(" % (latencies: and beyond 1 ms, ")
+        .append("Gatling's resolution).\n\n");
     out.append("| Step | Load | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|\n");
     lines.forEach(l -> out.append(l).append('\n'));
     return out.toString();

@@ -44,6 +44,9 @@ class CompareRunsTest {
     String md = CompareRuns.write(first, second);
     assertTrue(md.contains("| small cask idiomatic 1g 50 users **client-bound** | 50 users | 100 → 130 (+30 %) ✗ |"), md);
     assertTrue(md.startsWith("**3 of 3 medians agree within 10 %** (and 2 of 3 in client-bound rows"), md);
+    Path third = run(dir, "c", new long[] {1000, 1000, 1000}, new long[] {100, 200}, 50);
+    String more = CompareRuns.markdown("b", CompareRuns.read(second), "c", CompareRuns.read(third));
+    assertTrue(more.contains("| latency cask idiomatic 1g rate 2 of 2 (only in the second run) | 200 req/s | — | — | — |"), more);
   }
 
   @Test
