@@ -85,36 +85,38 @@ final class CompareRuns {
     return out.toString();
   }
 
+  /** One step of a run: the server set-up (scenario, variant, framework, mode, heap), closed or open, and its load. */
+  private record StepKey(String server, boolean open, int load) {}
+
   /** A run's results.csv, its measured rounds (not the calibration) gathered per step into medians. */
   static Map<String, Medians> read(Path run) throws IOException {
     Path csv = run.resolve("results.csv");
     if (!Files.isRegularFile(csv)) throw new IOException(run + ": no results.csv (not a harness run's folder?)");
     CsvParserSettings settings = new CsvParserSettings();
     settings.setHeaderExtractionEnabled(true);
-    Map<String, List<Record>> steps = new LinkedHashMap<>();
-    Map<String, TreeSet<Integer>> rates = new LinkedHashMap<>();
+    Map<StepKey, List<Record>> steps = new LinkedHashMap<>();
+    Map<String, TreeSet<Integer>> rates = new LinkedHashMap<>(); // each server's open-step rates, in order
     for (Record r : new CsvParser(settings).parseAllRecords(csv.toFile())) {
       if (r.getInt("round") == 0) continue;
-      String key = String.join(" ", r.getString("scenario"), nonNull(r.getString("variant")), r.getString("framework"),
-          r.getString("mode"), r.getString("heap"));
-      if (r.getBoolean("open", "true", "false")) rates.computeIfAbsent(key, k -> new TreeSet<>()).add(r.getInt("load"));
-      else key += " " + r.getString("load") + " users";
-      steps.computeIfAbsent(key + (r.getBoolean("open", "true", "false") ? "|" + r.getString("load") : ""), k -> new ArrayList<>()).add(r);
+      String server = String.join(" ", r.getString("scenario"), nonNull(r.getString("variant")), r.getString("framework"),
+          r.getString("mode"), r.getString("heap")).replaceAll(" +", " ");
+      StepKey step = new StepKey(server, r.getBoolean("open", "true", "false"), r.getInt("load"));
+      if (step.open()) rates.computeIfAbsent(server, k -> new TreeSet<>()).add(step.load());
+      steps.computeIfAbsent(step, k -> new ArrayList<>()).add(r);
     }
     Map<String, Medians> medians = new LinkedHashMap<>();
-    steps.forEach((key, rounds) -> {
-      String name = key, load = rounds.get(0).getString("load") + (key.contains("|") ? " req/s" : " users");
-      if (key.contains("|")) { // an open step: its rate's place among the run's rates for the same server
-        String server = key.substring(0, key.indexOf('|'));
-        int place = new ArrayList<>(rates.get(server)).indexOf(rounds.get(0).getInt("load")) + 1;
-        name = server + " rate " + place + " of " + rates.get(server).size();
-      }
+    steps.forEach((step, rounds) -> {
+      List<Integer> serverRates = step.open() ? new ArrayList<>(rates.get(step.server())) : List.of();
+      String name = step.open() // an open step by its rate's place among the run's rates for the same server
+          ? step.server() + " rate " + (serverRates.indexOf(step.load()) + 1) + " of " + serverRates.size()
+          : step.server() + " " + step.load() + " users";
       Map<String, Double> figures = new LinkedHashMap<>();
       for (String figure : FIGURES) {
         Results.Spread s = Results.Spread.of(rounds.stream().map(r -> r.getDouble(figure)).toList());
         figures.put(figure, s == null ? null : s.median());
       }
-      medians.put(name.replaceAll(" +", " "), new Medians(figures, rounds.stream().anyMatch(r -> r.getBoolean("client_bound", "true", "false")), load));
+      medians.put(name, new Medians(figures, rounds.stream().anyMatch(r -> r.getBoolean("client_bound", "true", "false")),
+          step.load() + (step.open() ? " req/s" : " users")));
     });
     return medians;
   }
