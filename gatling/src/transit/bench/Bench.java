@@ -63,7 +63,7 @@ public final class Bench {
     this.launchers = launchers;
     this.dir = dir;
     this.results = new Results(options, launchers.defaultHeap());
-    this.cpus = Cpus.choose(Cpus.allowed(), options.serverCpus(), options.clientCpus());
+    this.cpus = Cpus.choose(Cpus.ofThisProcess(), options.serverCpus(), options.clientCpus());
   }
 
   public static void main(String[] args) {

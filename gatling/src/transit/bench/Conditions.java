@@ -33,7 +33,7 @@ final class Conditions {
     c.put("Client", "Gatling " + gatlingVersion() + " in its own JVM: " + System.getProperty("java.vm.name") + " "
         + System.getProperty("java.runtime.version") + ", `" + String.join(" ", GatlingRun.JVM_FLAGS) + "`");
     c.put("Libraries", launchers.versions());
-    c.put("Machine", cpuModel() + "; CPUs this run may use: " + Cpus.format(Cpus.allowed()) + "; Linux " + read("/proc/sys/kernel/osrelease"));
+    c.put("Machine", cpuModel() + "; CPUs this run may use: " + Cpus.format(cpus.allowed()) + "; Linux " + read("/proc/sys/kernel/osrelease"));
     c.put("CPUs", cpus.description() + (Cpus.tasksetAvailable() ? " (taskset)" : " (taskset missing: not pinned)"));
     c.put("Load average before", loadAverage());
   }

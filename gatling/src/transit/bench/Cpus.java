@@ -11,9 +11,10 @@ import java.util.stream.Collectors;
 
 /**
  * Which CPUs the server gets and which the client side (Gatling, the harness, Mill) gets, from the CPUs this
- * process may really run on (its affinity, not 0..n-1), and the taskset prefixes that pin them.
+ * process may really run on (its affinity, not 0..n-1, read before the harness pins itself), and the taskset
+ * prefixes that pin them.
  */
-record Cpus(List<Integer> server, List<Integer> client, String description) {
+record Cpus(List<Integer> allowed, List<Integer> server, List<Integer> client, String description) {
 
   /** Server and client CPUs: given, or by default the first of two, or on more a half that avoids CPU 0. */
   static Cpus choose(List<Integer> allowed, List<Integer> server, List<Integer> client) {
@@ -24,21 +25,21 @@ record Cpus(List<Integer> server, List<Integer> client, String description) {
         if (list.isEmpty() || !allowed.containsAll(list))
           throw new transit.cli.Cli.UsageException("--server-cpus/--client-cpus: " + format(list)
               + " is not a non-empty subset of the CPUs this process may use (" + format(allowed) + ")");
-      return new Cpus(s, c, "server on CPU " + format(s) + ", client side on " + format(c) + " (as given)");
+      return new Cpus(allowed, s, c, "server on CPU " + format(s) + ", client side on " + format(c) + " (as given)");
     }
-    if (allowed.size() < 2) return new Cpus(allowed, allowed, "1 CPU: server and client share it");
+    if (allowed.size() < 2) return new Cpus(allowed, allowed, allowed, "1 CPU: server and client share it");
     if (allowed.size() == 2)
-      return new Cpus(allowed.subList(0, 1), allowed.subList(1, 2),
+      return new Cpus(allowed, allowed.subList(0, 1), allowed.subList(1, 2),
           "server on CPU " + allowed.get(0) + ", client side (Gatling, harness, Mill) on CPU " + allowed.get(1));
     List<Integer> candidates = allowed.stream().filter(c -> c != 0).toList();
     List<Integer> s = candidates.subList(0, allowed.size() / 2);
-    return new Cpus(s, minus(allowed, s), "server on CPUs " + format(s) + " (half, CPU 0 avoided), client side on " + format(minus(allowed, s)));
+    return new Cpus(allowed, s, minus(allowed, s), "server on CPUs " + format(s) + " (half, CPU 0 avoided), client side on " + format(minus(allowed, s)));
   }
 
   boolean shared() { return server.equals(client); }
 
   /** The CPUs this process may run on: Cpus_allowed_list of /proc/self/status, else 0..n-1. */
-  static List<Integer> allowed() {
+  static List<Integer> ofThisProcess() {
     List<Integer> mine = affinity("self");
     if (mine != null) return mine;
     // not Linux: assume every CPU the JVM sees

@@ -124,23 +124,28 @@ final class ProcessStats implements AutoCloseable {
   }
 
   /**
-   * Ticks the given CPUs have spent busy (user, nice, system, irq, softirq, steal: every column of their /proc/stat
-   * line but idle and iowait) since boot; -1 for no CPUs or where /proc/stat cannot be read.
+   * Ticks the given CPUs have spent running tasks (user, nice, system, steal columns of their /proc/stat lines)
+   * since boot; -1 for no CPUs or where /proc/stat cannot be read. Not irq and softirq: on the server's CPU they are
+   * mostly the benchmark's own loopback packets, which would mark a lightly loaded step as disturbed.
    */
   static long busyTicks(List<Integer> cpus) {
     if (cpus.isEmpty()) return -1;
     try {
-      long busy = 0;
-      for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
-        if (!line.startsWith("cpu") || line.startsWith("cpu ")) continue;
-        String[] f = line.trim().split("\\s+");
-        if (!cpus.contains(Integer.parseInt(f[0].substring(3)))) continue;
-        for (int i = 1; i <= Math.min(8, f.length - 1); i++) if (i != 4 && i != 5) busy += Long.parseLong(f[i]);
-      }
-      return busy;
+      return busyTicks(Files.readAllLines(Path.of("/proc/stat")), cpus);
     } catch (IOException | RuntimeException e) {
       return -1;
     }
+  }
+
+  static long busyTicks(List<String> procStat, List<Integer> cpus) {
+    long busy = 0;
+    for (String line : procStat) {
+      if (!line.startsWith("cpu") || line.startsWith("cpu ")) continue;
+      String[] f = line.trim().split("\\s+");
+      if (!cpus.contains(Integer.parseInt(f[0].substring(3)))) continue;
+      for (int column : new int[] {1, 2, 3, 8}) if (column < f.length) busy += Long.parseLong(f[column]);
+    }
+    return busy;
   }
 
   /** utime and stime, fields 14 and 15 of a stat file (counted after the command name, which may hold spaces). */

@@ -50,7 +50,7 @@ final class Report {
         + "exact expected body length, or no answer at all (refused, reset, timed out: counted in brackets). Latencies are Gatling's response times in ms. **client-bound**: Gatling used at least "
         + Math.round(Results.CLIENT_BOUND_SHARE * 100) + " % of its CPUs in some round, so that throughput is a lower bound, "
         + "the client's and not the server's. **disturbed**: in some round other processes used at least "
-        + Math.round(Results.DISTURBED_PERCENT) + " % of a core on the server's CPUs, taking it from the server. Warm-up requests are excluded.");
+        + Math.round(Results.DISTURBED_PERCENT) + " % of a core on the server's CPUs, taking it from the server (interrupt time, mostly the test's own packets, not counted). Warm-up requests are excluded.");
     line();
     conditions();
     for (String name : o.scenarios()) {

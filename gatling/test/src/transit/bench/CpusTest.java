@@ -20,6 +20,7 @@ class CpusTest {
     Cpus cpus = Cpus.choose(List.of(2, 3), null, null);
     assertEquals(List.of(2), cpus.server(), "the CPUs this process may use, not 0..n-1");
     assertEquals(List.of(3), cpus.client());
+    assertEquals(List.of(2, 3), cpus.allowed(), "what the run may use, which the report states");
   }
 
   @Test

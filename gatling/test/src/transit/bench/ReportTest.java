@@ -69,7 +69,15 @@ class ReportTest {
   @Test
   void busyTicksCountTheGivenCpus() {
     assertEquals(-1, ProcessStats.busyTicks(List.of()));
-    assertTrue(ProcessStats.busyTicks(List.of(Cpus.allowed().get(0))) > 0, "this machine's first CPU has been busy since boot");
+    assertTrue(ProcessStats.busyTicks(List.of(Cpus.ofThisProcess().get(0))) > 0, "this machine's first CPU has been busy since boot");
+  }
+
+  @Test
+  void busyTicksLeaveOutInterruptsWhichOnTheServersCpuAreItsOwnPackets() {
+    // columns: user nice system idle iowait irq softirq steal
+    List<String> stat = List.of("cpu  9 9 9 9 9 9 9 9", "cpu0 100 2 30 5000 7 40 900 1", "cpu1 1000 0 0 10 0 0 0 0");
+    assertEquals(133, ProcessStats.busyTicks(stat, List.of(0)));
+    assertEquals(1133, ProcessStats.busyTicks(stat, List.of(0, 1)));
   }
 
   @Test
