@@ -1,6 +1,7 @@
 package transit;
 
 import com.univocity.parsers.common.TextParsingException;
+import com.univocity.parsers.common.input.CharAppender;
 import com.univocity.parsers.csv.CsvParser;
 import com.univocity.parsers.csv.CsvParserSettings;
 import java.io.BufferedInputStream;
@@ -16,7 +17,8 @@ import java.util.Arrays;
  * a UTF-8 BOM and stray spaces in names tolerated), rows handed over with their line number.
  *
  * <p>The header is read first; then the rows, with univocity skipping every column nobody asked for
- * ({@link #required}, {@link #optional}) without making a String of it. The header's last column is always
+ * ({@link #required}, {@link #optional}) without making a String of it, and giving a value it has seen before
+ * as the same String ({@link CanonicalCharAppender}). The header's last column is always
  * read too: a row that lacks it is short, and is reported as such. An empty value is "", never null.
  */
 final class CsvFile implements AutoCloseable {
@@ -74,7 +76,12 @@ final class CsvFile implements AutoCloseable {
   }
 
   private CsvParserSettings settings(boolean concurrent, int bufferChars) {
-    CsvParserSettings settings = new CsvParserSettings();
+    CsvParserSettings settings = new CsvParserSettings() {
+      @Override
+      protected CharAppender newCharAppender() { // one String per distinct value, not per field
+        return new CanonicalCharAppender(getMaxCharsPerColumn(), getEmptyValue(), getWhitespaceRangeStart());
+      }
+    };
     settings.setLineSeparatorDetectionEnabled(true); // LF or CRLF
     settings.setMaxColumns(1024);
     settings.setMaxCharsPerColumn(MAX_VALUE_CHARS);

@@ -45,8 +45,10 @@ public class FeedLoadBenchmark {
   public void collectHeap() { ServerStartup.usedHeapAfterGc(); }
 
   // In a default run every fork recompiled part of the loader at its eighth shot (120-170 ms of JIT, a shot 12 %
-  // slower): eight warm-up shots put that before measurement.
+  // slower): eight warm-up shots put that before measurement. Each fork then settles at a level of its own (two
+  // runs: 880-1,110 ms by fork, each fork's shots within 5-8 %), so six forks, as for the query.
   @Benchmark
+  @Fork(6)
   @Warmup(iterations = 8)
   public Feed columnar() { return Feed.load(path); }
 
