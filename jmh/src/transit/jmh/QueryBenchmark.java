@@ -21,9 +21,10 @@ import transit.api.TransitApi;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 // Compilation stops within ~2 s without ?date= and ~6 s with it; an iteration holds hundreds of queries. Six
 // forks: the JIT compiles the query one of two ways, each steady (B6 with ?date=: one fork in three at 198 µs, the
-// others at 260), and the mean over the forks is only as stable as their number.
+// others at 260), and the mean over the forks is only as stable as their number. Four default runs settled after
+// 2-3 warm-ups: 5.
 @Fork(6)
-@Warmup(iterations = 8, time = 1)
+@Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class QueryBenchmark extends RouteBenchmark {
   @Param({"none", "weekday"})

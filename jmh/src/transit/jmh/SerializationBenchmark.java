@@ -24,8 +24,9 @@ import transit.javalin.JacksonJson;
 @OutputTimeUnit(TimeUnit.SECONDS)
 // Compilation stopped within ~5 s on the large route and ~9 s on the small one (circe the last) with the fork
 // getting 40 % of its core; iterations of 2 s hold about ten of circe's slowest operations (the large route).
+// Four default runs: upickle and Jackson settled after 1 of 5 warm-ups, so 3.
 @Fork(3)
-@Warmup(iterations = 5, time = 2)
+@Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class SerializationBenchmark extends RouteBenchmark {
   private List<TripSchedule> model;
@@ -39,10 +40,13 @@ public class SerializationBenchmark extends RouteBenchmark {
   public byte[] upickle() { return UpickleJson.schedules(model); }
 
   // circe's 10 MB response (179 MB allocated per op, a collection every few ops) still climbed through 5 warm-ups
-  // in a default run, and 2 s iterations holding a dozen ops scattered by ±15 %: longer warm-up and iterations.
+  // in a default run, and 2 s iterations holding a dozen ops scattered by ±15 %: longer warm-up and iterations. It
+  // settles after 8-10 of 10 warm-ups, then each fork at a level of its own (one run: 7.6, 6.1 and 6.0 ops/s, a
+  // 13 % error over three forks): six forks, of 3 s iterations to fit the budget.
   @Benchmark
+  @Fork(6)
   @Warmup(iterations = 10, time = 2)
-  @Measurement(iterations = 5, time = 4)
+  @Measurement(iterations = 5, time = 3)
   public byte[] circe() { return CirceJson.schedules(model); }
 
   @Benchmark
@@ -52,7 +56,7 @@ public class SerializationBenchmark extends RouteBenchmark {
   // steady): six forks of 1 s iterations, in the time three forks of 2 s took.
   @Benchmark
   @Fork(6)
-  @Warmup(iterations = 5, time = 1)
+  @Warmup(iterations = 3, time = 1)
   @Measurement(iterations = 5, time = 1)
   public long streaming() {
     sink.bytes = 0;
