@@ -1,5 +1,6 @@
 package transit.server;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -205,10 +206,32 @@ public final class ServerStartup {
     return out.toString();
   }
 
-  /** Heap in use after a full collection: the difference around a load is what the feed retains. */
+  /**
+   * Heap in use after a full collection: the difference around a load is what the feed retains. The collections
+   * leave the heap's size alone: a full GC would shrink it to what is in use (10 MB before a load), and the load
+   * that follows would pay for growing it back (20 ms of a 150-ms snapshot read, Brooklyn, one core).
+   */
   public static long usedHeapAfterGc() {
-    for (int i = 0; i < 2; i++) System.gc();
-    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    String maxFree = setHotSpotOption("MaxHeapFreeRatio", "100");
+    try {
+      for (int i = 0; i < 2; i++) System.gc();
+      return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    } finally {
+      if (maxFree != null) setHotSpotOption("MaxHeapFreeRatio", maxFree);
+    }
+  }
+
+  /** Sets a manageable HotSpot option, returning its previous value; null (and nothing set) on another JVM. */
+  private static String setHotSpotOption(String name, String value) {
+    HotSpotDiagnosticMXBean hotSpot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+    if (hotSpot == null) return null;
+    try {
+      String previous = hotSpot.getVMOption(name).getValue();
+      hotSpot.setVMOption(name, value);
+      return previous;
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
 }
