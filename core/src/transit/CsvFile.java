@@ -79,6 +79,7 @@ final class CsvFile implements AutoCloseable {
     CsvParserSettings settings = new CsvParserSettings();
     settings.setLineSeparatorDetectionEnabled(true); // LF or CRLF
     settings.setMaxColumns(1024);
+    settings.setCommentProcessingEnabled(false); // GTFS has no comments: a row opening with # is a row
     settings.setMaxCharsPerColumn(MAX_VALUE_CHARS);
     settings.setErrorContentLength(0); // univocity's messages would otherwise quote up to 64 KB of the feed
     settings.setReadInputOnSeparateThread(concurrent);

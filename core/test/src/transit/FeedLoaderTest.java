@@ -287,6 +287,15 @@ class FeedLoaderTest {
     assertTrue(assertThrows(FeedException.class, () -> Feed.load(text)).getMessage().startsWith(text + ": not a directory or a readable zip"));
   }
 
+  @Test
+  void aValueStartingWithHashIsAValueNotACommentLine() throws Exception {
+    // GTFS has no comments: "#2 Uptown" opening a row is a headsign, and the row a trip like any other.
+    String trips = java.nio.file.Files.readString(Fixtures.tinyFeed().resolve("trips.txt")).replace("Uptown,SAT", "#2 Uptown,SAT");
+    Feed feed = Feed.load(Fixtures.tinyFeedWith(Map.of("trips.txt", trips)));
+    assertEquals(4, feed.tripCount());
+    assertEquals(List.of("T1", "T2", "T4"), tripsOfRoute(feed, "R1"));
+  }
+
   /** Map.of does not take null values, which stand for "remove this file". */
   static Map<String, String> mapOf(String... keysAndValues) {
     Map<String, String> m = new java.util.LinkedHashMap<>();
