@@ -47,20 +47,34 @@ import transit.Feed;
  *   <li>without ../shared/gtfs/nyc-bus-brooklyn-2026.zip and without {@code -p feed=}, the generated feed;
  *   <li>afterwards the heap each feed representation retains (when FeedLoadBenchmark ran).
  * </ul>
- * {@code -h}, {@code -l}, {@code -lp}, {@code -lprof} and a command line JMH refuses go to JMH's Main as they are.
+ * {@code --help} prints the usage; {@code -h}, {@code -l}, {@code -lp}, {@code -lprof} and a command line JMH refuses
+ * go to JMH's Main as they are.
  */
 public final class RunJmh {
   private RunJmh() {}
 
   public static void main(String[] args) throws Exception {
     try {
-      if (args.length > 0 && args[0].equals("--compare")) compare(Arrays.copyOfRange(args, 1, args.length));
+      if (args.length > 0 && args[0].equals("--help")) System.out.print(USAGE);
+      else if (args.length > 0 && args[0].equals("--compare")) compare(Arrays.copyOfRange(args, 1, args.length));
       else if (run(Path.of("results", "jmh"), true, args) == null) org.openjdk.jmh.Main.main(jmhArgs(args));
     } catch (RunnerException | IllegalArgumentException e) {
       System.err.println("RunJmh: " + e.getMessage());
       System.exit(1);
     }
   }
+
+  static final String USAGE = """
+      Usage: ./mill jmh.runJmh [--default [JMH options] | --full [JMH args] | --compare FIRST SECOND | --help]
+        (no arguments)         the default suite, about 19 minutes on 2 cores
+        --default [options]    the default suite, JMH options such as -f 1 applied to each of its runs
+        --full [args]          one JMH run: every benchmark and parameter, or those JMH's args name
+                               (regexes, -p name=value, -f, -wi, -i, -prof)
+        --compare FIRST SECOND two runs' folders row by row, also into SECOND/comparison.md
+        -h, -l, -lp, -lprof    JMH's own help and lists
+      Runs write results/jmh/<timestamp>/ (summary.md, results.json, iterations.csv); results/jmh/latest links to
+      the newest. Forks are pinned to CPU 0 with the servers' JVM flags. README.md, Benchmarks, says more.
+      """;
 
   /** --compare FIRST SECOND: two runs' folders (or their results.json), row by row, also into SECOND/comparison.md. */
   static void compare(String... runs) throws java.io.IOException {

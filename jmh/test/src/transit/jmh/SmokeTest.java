@@ -25,6 +25,21 @@ import transit.Fixtures;
  */
 class SmokeTest {
   @Test
+  void helpPrintsTheUsageRatherThanJmhsRefusal() throws Exception {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream stdout = System.out;
+    System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      RunJmh.main(new String[] {"--help"});
+    } finally {
+      System.setOut(stdout);
+    }
+    String usage = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(usage.startsWith("Usage: ./mill jmh.runJmh"), usage);
+    assertTrue(usage.contains("--compare FIRST SECOND"), usage);
+  }
+
+  @Test
   void everyBenchmarkRunsOnceAndTheSummaryIsWritten(@TempDir Path results) throws Exception {
     Path tiny = Fixtures.zip(Fixtures.tinyFeed(), "");
     try {
