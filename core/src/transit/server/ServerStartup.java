@@ -209,7 +209,8 @@ public final class ServerStartup {
   /**
    * Heap in use after a full collection: the difference around a load is what the feed retains. The collections
    * leave the heap's size alone: a full GC would shrink it to what is in use (10 MB before a load), and the load
-   * that follows would pay for growing it back (20 ms of a 150-ms snapshot read, Brooklyn, one core).
+   * that follows would pay for growing it back (a Brooklyn snapshot read on one core: 152 ms, 111 ms without;
+   * a CSV load the same within its noise: fewer collections, but more never-touched heap pages to fault in).
    */
   public static long usedHeapAfterGc() {
     String maxFree = setHotSpotOption("MaxHeapFreeRatio", "100");
