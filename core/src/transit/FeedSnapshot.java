@@ -60,12 +60,14 @@ public final class FeedSnapshot {
   public static Loaded load(Path path, Path dir) {
     long started = System.nanoTime();
     try (FeedLoader.Files files = FeedLoader.Files.open(path)) {
+      FeedLoader.Stopwatch checksumming = new FeedLoader.Stopwatch();
       String checksum = files.checksum();
+      Feed.Step checksumStep = checksumming.step("checksum (the snapshot's key)", 0);
       Path file = fileFor(path, checksum, dir);
       String note;
       if (Files.isRegularFile(file)) {
         try {
-          Feed feed = read(file, files.source, checksum, started);
+          Feed feed = read(file, files.source, checksum, started, checksumStep);
           return new Loaded(feed, Origin.SNAPSHOT, file, "", csvMillisOf(file));
         } catch (IOException | RuntimeException e) {
           note = "snapshot " + file + " is unusable: " + why(e);
@@ -248,13 +250,13 @@ public final class FeedSnapshot {
   }
 
   /** The snapshot's feed, checked against the expected checksum; throws when it cannot be used, saying why. */
-  static Feed read(Path file, String source, String checksum, long started) throws IOException {
+  static Feed read(Path file, String source, String checksum, long started, Feed.Step checksumStep) throws IOException {
     MappedByteBuffer mapped;
     try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
       mapped = in.map(FileChannel.MapMode.READ_ONLY, 0, in.size());
     }
     ByteBuffer b = mapped.order(ByteOrder.LITTLE_ENDIAN);
-    List<Feed.Step> steps = new ArrayList<>();
+    List<Feed.Step> steps = new ArrayList<>(List.of(checksumStep));
     FeedLoader.Stopwatch watch = new FeedLoader.Stopwatch();
     if (b.limit() < HEADER_BYTES + 16 || b.getLong(0) != MAGIC) throw new IOException("not a feed snapshot");
     if (b.getInt(8) != FORMAT) throw new IOException("format " + b.getInt(8) + ", expected " + FORMAT);

@@ -49,6 +49,8 @@ class FeedSnapshotTest {
     assertEquals(first.feed().loadMillis, second.csvMillis(), "the CSV's time is kept with the snapshot");
     assertTrue(second.how().startsWith("from snapshot " + file + " (the CSV took "), second.how());
     assertSameFeed(first.feed(), second.feed());
+    assertEquals(List.of("checksum (the snapshot's key)", "snapshot: mapped and CRC checked", "snapshot: ids, dictionaries and calendar",
+        "snapshot: columns and indexes"), second.feed().steps.stream().map(Feed.Step::name).toList(), "--verbose accounts for the whole read");
   }
 
   @Test
