@@ -15,9 +15,7 @@ public final class Csr {
 
   /** Groups the indexes 0..groupOf.length-1 by groupOf[i], keeping their order within a group (a stable counting sort). */
   static Csr group(int[] groupOf, int groups) {
-    int[] offsets = new int[groups + 1];
-    for (int g : groupOf) offsets[g + 1]++;
-    for (int g = 0; g < groups; g++) offsets[g + 1] += offsets[g];
+    int[] offsets = offsets(groupOf, groups);
     int[] next = java.util.Arrays.copyOf(offsets, groups);
     int[] values = new int[groupOf.length];
     for (int i = 0; i < groupOf.length; i++) values[next[groupOf[i]]++] = i;
@@ -29,13 +27,22 @@ public final class Csr {
    * they come in order: a stable counting sort of an ordered sequence.
    */
   static Csr group(int[] groupOf, int groups, int[] order) {
-    int[] offsets = new int[groups + 1];
-    for (int g : groupOf) offsets[g + 1]++;
-    for (int g = 0; g < groups; g++) offsets[g + 1] += offsets[g];
+    int[] offsets = offsets(groupOf, groups);
     int[] next = java.util.Arrays.copyOf(offsets, groups);
     int[] values = new int[order.length];
     for (int i : order) values[next[groupOf[i]]++] = i;
     return new Csr(offsets, values);
+  }
+
+  /** The groups of data stored in group order already (groupOf never decreases): offsets only, values the identity. */
+  static Csr ofSorted(int[] groupOf, int groups) { return new Csr(offsets(groupOf, groups), null); }
+
+  /** Where each group starts: counts of groupOf, summed. */
+  private static int[] offsets(int[] groupOf, int groups) {
+    int[] offsets = new int[groups + 1];
+    for (int g : groupOf) offsets[g + 1]++;
+    for (int g = 0; g < groups; g++) offsets[g + 1] += offsets[g];
+    return offsets;
   }
 
   /** An index as {@link #offsets()} and {@link #values()} gave it (values null for the identity). */

@@ -493,16 +493,27 @@ public final class FeedLoader {
     Feed build(TripColumns trips, StopTimeColumns st, String checksum, long started) {
       Stopwatch watch = new Stopwatch();
       int tripCount = trips.ids.size(), n = st.trip.size();
-      int[] tripOf = st.trip.toArray();
-      // Group stop_times by trip (stable, so file order within a trip), then order each trip by stop_sequence.
-      Csr byTrip = Csr.group(tripOf, tripCount);
-      int[] order = byTrip.values();
-      int[] sequence = st.sequence.toArray();
-      for (int t = 0; t < tripCount; t++) sortBySequence(order, byTrip.start(t), byTrip.end(t), sequence, trips.ids.get(t));
-      int[] stopTimeTrip = permute(tripOf, order), stop = permute(st.stop.toArray(), order),
-          arrival = permute(st.arrival.toArray(), order), departure = permute(st.departure.toArray(), order);
-      sequence = permute(sequence, order);
-      Csr stopTimesByTrip = Csr.identity(byTrip);
+      int[] tripOf = st.trip.toArray(), sequence = st.sequence.toArray();
+      int[] stopTimeTrip, stop, arrival, departure;
+      Csr stopTimesByTrip;
+      if (inTripOrder(tripOf, sequence)) { // as most feeds write them: kept as they are
+        stopTimeTrip = tripOf;
+        stop = st.stop.toArray();
+        arrival = st.arrival.toArray();
+        departure = st.departure.toArray();
+        stopTimesByTrip = Csr.ofSorted(tripOf, tripCount);
+      } else {
+        // Group stop_times by trip (stable, so file order within a trip), then order each trip by stop_sequence.
+        Csr byTrip = Csr.group(tripOf, tripCount);
+        int[] order = byTrip.values();
+        for (int t = 0; t < tripCount; t++) sortBySequence(order, byTrip.start(t), byTrip.end(t), sequence, trips.ids.get(t));
+        stopTimeTrip = permute(tripOf, order);
+        stop = permute(st.stop.toArray(), order);
+        arrival = permute(st.arrival.toArray(), order);
+        departure = permute(st.departure.toArray(), order);
+        sequence = permute(sequence, order);
+        stopTimesByTrip = Csr.identity(byTrip);
+      }
       steps.add(watch.step("stop_times: grouped by trip, by stop_sequence", n));
 
       watch = new Stopwatch();
@@ -519,6 +530,13 @@ public final class FeedLoader {
           calendar.build(services.size()), trips.ids.toArray(new String[0]), tripRoute, tripService,
           stopTimeTrip, stop, arrival, departure, sequence, byRoute, stopTimesByTrip, byStop, byService, rows, millis,
           checksum, List.copyOf(steps));
+    }
+
+    /** Whether stop times come grouped by trip in trips.txt's order, each trip's by rising stop_sequence. */
+    static boolean inTripOrder(int[] tripOf, int[] sequence) {
+      for (int i = 1; i < tripOf.length; i++)
+        if (tripOf[i] < tripOf[i - 1] || (tripOf[i] == tripOf[i - 1] && sequence[i] <= sequence[i - 1])) return false;
+      return true;
     }
 
     /** Insertion sort of order[from..to) by stop_sequence: trips are short and nearly always sorted already. */

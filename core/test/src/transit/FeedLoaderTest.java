@@ -296,6 +296,31 @@ class FeedLoaderTest {
     assertEquals(List.of("T1", "T2", "T4"), tripsOfRoute(feed, "R1"));
   }
 
+  @Test
+  void stopTimesInTripOrderAndOutOfItLoadTheSame(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    // Most feeds write stop_times in trips.txt's order, by stop_sequence: the loader keeps that order as it is
+    // instead of sorting; rows reversed take the sorting path, and must come out the same.
+    Path inOrder = Fixtures.writeFeed(dir.resolve("in-order"), "a", 30, 6);
+    Path reversed = Fixtures.writeFeed(dir.resolve("reversed"), "a", 30, 6);
+    List<String> lines = java.nio.file.Files.readAllLines(inOrder.resolve("stop_times.txt"));
+    List<String> rows = new ArrayList<>(lines.subList(1, lines.size()));
+    java.util.Collections.reverse(rows);
+    rows.add(0, lines.get(0));
+    java.nio.file.Files.write(reversed.resolve("stop_times.txt"), rows);
+    Feed a = Feed.load(inOrder), b = Feed.load(reversed);
+    for (int[][] pair : new int[][][] {{a.stopTimeTrip, b.stopTimeTrip}, {a.stopTimeStop, b.stopTimeStop},
+        {a.stopTimeArrival, b.stopTimeArrival}, {a.stopTimeDeparture, b.stopTimeDeparture}, {a.stopTimeSequence, b.stopTimeSequence},
+        {a.stopTimesByTrip.offsets(), b.stopTimesByTrip.offsets()}, {a.stopTimesByStop.offsets(), b.stopTimesByStop.offsets()},
+        {a.stopTimesByStop.values(), b.stopTimesByStop.values()}}) assertArrayEquals(pair[0], pair[1]);
+    for (int i = 0; i < a.stopTimeCount(); i++) assertEquals(a.stopTimesByTrip.value(i), b.stopTimesByTrip.value(i));
+    assertEquals(6, stopTimes(b, "a-T3").size());
+    assertTrue(stopTimes(b, "a-T3").get(0).endsWith(" #1") && stopTimes(b, "a-T3").get(5).endsWith(" #6"), "by stop_sequence");
+    assertTrue(FeedLoader.Run.inTripOrder(new int[] {0, 0, 1, 1}, new int[] {1, 2, 1, 5}));
+    assertFalse(FeedLoader.Run.inTripOrder(new int[] {0, 0, 1, 1}, new int[] {1, 2, 5, 1}), "stop_sequence falls within a trip");
+    assertFalse(FeedLoader.Run.inTripOrder(new int[] {0, 1, 0}, new int[] {1, 1, 2}), "a trip comes back");
+    assertFalse(FeedLoader.Run.inTripOrder(new int[] {0, 0}, new int[] {3, 3}), "a repeated stop_sequence is left to the sort to report");
+  }
+
   /** Map.of does not take null values, which stand for "remove this file". */
   static Map<String, String> mapOf(String... keysAndValues) {
     Map<String, String> m = new java.util.LinkedHashMap<>();
