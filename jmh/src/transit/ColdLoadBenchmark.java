@@ -87,15 +87,7 @@ public class ColdLoadBenchmark {
   /** The floor with univocity kept: stop_times.txt parsed into the columns the loader asks for, no more. */
   @Benchmark
   public long univocityStopTimes(Blackhole hole) throws IOException {
-    long[] rows = {0};
-    try (CsvFile csv = new CsvFile("stop_times.txt", this::stopTimes, Files.size(dir.resolve("stop_times.txt")), false)) {
-      for (String column : new String[] {"trip_id", "arrival_time", "departure_time", "stop_id", "stop_sequence"}) csv.required(column);
-      csv.forEachRow((row, line) -> {
-        hole.consume(row);
-        rows[0]++;
-      });
-    }
-    return rows[0];
+    return LoadStepsBenchmark.stopTimesColumnsAskedFor(this::stopTimes, Files.size(dir.resolve("stop_times.txt")), hole);
   }
 
   /** The whole load, every file, codes and indexes: what a server prints as its load time (snapshots off). */
