@@ -51,8 +51,8 @@ public final class Dictionary {
   /** The heap it holds: the strings, the map's nodes, boxed codes past Integer's cache, the lists. */
   long estimatedHeapBytes() {
     int n = values.size(), table = Integer.highestOneBit(Math.max(1, (int) (n / 0.75f)) * 2 - 1);
-    return Feed.strings(values.toArray(new String[0])) + 48 + Feed.array(table) + 32L * n + 16L * Math.max(0, n - 128)
-        + 24 + Feed.array(n) + (frozen == null ? 0 : Feed.array(n));
+    return HeapSize.strings(values.toArray(new String[0])) + 48 + HeapSize.array(table) + 32L * n + 16L * Math.max(0, n - 128)
+        + 24 + HeapSize.array(n) + (frozen == null ? 0 : HeapSize.array(n));
   }
 
   /** Fixes the table once loading is over, so lookups are a plain array read. */

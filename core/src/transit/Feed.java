@@ -28,7 +28,7 @@ public final class Feed {
   /** Rows read per file, in reading order. */
   public final Map<String, Long> rowsPerFile;
   public final long loadMillis;
-  /** Identifies the feed's contents (FeedLoader.Files#checksum): a replaced feed has another. */
+  /** Identifies the feed's contents (FeedFiles#checksum): a replaced feed has another. */
   public final String checksum;
   /** What the load spent its time on, step by step (--verbose prints them). */
   public final List<Step> steps;
@@ -65,8 +65,6 @@ public final class Feed {
     this.steps = steps;
   }
 
-  public static Feed load(java.nio.file.Path path) { return FeedLoader.load(path); }
-
   public int tripCount() { return tripIds.length; }
 
   public int stopTimeCount() { return stopTimeStop.length; }
@@ -94,23 +92,11 @@ public final class Feed {
    */
   public long estimatedHeapBytes() {
     long bytes = columnBytes() + 4 * 16; // the four Csr objects
-    bytes += array(tripIds.length) + strings(tripIds);
+    bytes += HeapSize.array(tripIds.length) + HeapSize.strings(tripIds);
     for (Dictionary d : new Dictionary[] {routeIds, serviceIds, stopIds}) bytes += d.estimatedHeapBytes();
     bytes += calendar.estimatedHeapBytes();
     return bytes;
   }
-
-  /** A reference array's bytes. */
-  static long array(int length) { return align(16L + 4L * length); }
-
-  /** The strings' bytes: a String object and its byte array each (Latin-1 ones, one byte a character). */
-  static long strings(String[] values) {
-    long bytes = 0;
-    for (String v : values) bytes += 24 + align(16L + v.length());
-    return bytes;
-  }
-
-  static long align(long bytes) { return (bytes + 7) & ~7L; }
 
   /** Bytes held by the columns and indexes (arrays exactly; strings and dictionaries estimated). */
   public long columnBytes() {

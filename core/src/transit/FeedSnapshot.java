@@ -59,8 +59,8 @@ public final class FeedSnapshot {
    */
   public static Loaded load(Path path, Path dir) {
     long started = System.nanoTime();
-    try (FeedLoader.Files files = FeedLoader.Files.open(path)) {
-      FeedLoader.Stopwatch checksumming = new FeedLoader.Stopwatch();
+    try (FeedFiles files = FeedFiles.open(path)) {
+      Stopwatch checksumming = new Stopwatch();
       String checksum = files.checksum();
       Feed.Step checksumStep = checksumming.step("checksum (the snapshot's key)", 0);
       Path file = fileFor(path, checksum, dir);
@@ -257,7 +257,7 @@ public final class FeedSnapshot {
     }
     ByteBuffer b = mapped.order(ByteOrder.LITTLE_ENDIAN);
     List<Feed.Step> steps = new ArrayList<>(List.of(checksumStep));
-    FeedLoader.Stopwatch watch = new FeedLoader.Stopwatch();
+    Stopwatch watch = new Stopwatch();
     if (b.limit() < HEADER_BYTES + 16 || b.getLong(0) != MAGIC) throw new IOException("not a feed snapshot");
     if (b.getInt(8) != FORMAT) throw new IOException("format " + b.getInt(8) + ", expected " + FORMAT);
     if (b.getLong(b.limit() - 16) != b.limit()) throw new IOException(b.limit() + " bytes, not the length it was written with (cut short?)");
@@ -266,7 +266,7 @@ public final class FeedSnapshot {
     if (crc.getValue() != b.getLong(b.limit() - 8)) throw new IOException("its CRC does not match its contents (damaged)");
     steps.add(watch.step("snapshot: mapped and CRC checked", 0));
 
-    watch = new FeedLoader.Stopwatch();
+    watch = new Stopwatch();
     b.position(HEADER_BYTES);
     String written = strings(b)[0];
     if (!written.equals(checksum)) throw new IOException("written for feed checksum " + written + ", not " + checksum);
@@ -283,7 +283,7 @@ public final class FeedSnapshot {
     String[] tripIds = strings(b);
     steps.add(watch.step("snapshot: ids, dictionaries and calendar", tripIds.length));
 
-    watch = new FeedLoader.Stopwatch();
+    watch = new Stopwatch();
     int[][] columns = new int[7][];
     for (int i = 0; i < columns.length; i++) columns[i] = ints(b);
     Csr[] indexes = new Csr[4];

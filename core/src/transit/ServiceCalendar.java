@@ -33,7 +33,7 @@ public final class ServiceCalendar {
   /** The heap it holds: the per-service arrays and the map of exceptions (a node and a boxed key each). */
   long estimatedHeapBytes() {
     int n = exceptions.size();
-    return Feed.align(16L + weekdayMask.length) + 2 * Feed.align(16L + 4L * firstDay.length) + 48 + Feed.array(2 * n) + 56L * n;
+    return HeapSize.align(16L + weekdayMask.length) + 2 * HeapSize.align(16L + 4L * firstDay.length) + 48 + HeapSize.array(2 * n) + 56L * n;
   }
 
   byte[] weekdayMask() { return weekdayMask; }

@@ -92,5 +92,5 @@ public class ColdLoadBenchmark {
 
   /** The whole load, every file, codes and indexes: what a server prints as its load time (snapshots off). */
   @Benchmark
-  public Feed load() { return Feed.load(dir); }
+  public Feed load() { return FeedLoader.load(dir); }
 }

@@ -45,24 +45,24 @@ public class LoadStepsBenchmark {
   public String feed;
 
   private Path path;
-  private FeedLoader.Files files;
-  private FeedLoader.Run built;
-  private FeedLoader.Run.TripColumns trips;
-  private FeedLoader.Run.StopTimeColumns stopTimes;
+  private FeedFiles files;
+  private FeedParser built;
+  private FeedParser.TripColumns trips;
+  private FeedParser.StopTimeColumns stopTimes;
   private Feed loaded;
   private Path snapshots;
 
   @Setup
   public void load() throws IOException {
     path = Feeds.path(feed);
-    files = FeedLoader.Files.open(path);
-    built = new FeedLoader.Run(files, false);
+    files = FeedFiles.open(path);
+    built = new FeedParser(files, false);
     trips = built.new TripColumns();
     built.read("trips.txt", true, trips);
     stopTimes = built.new StopTimeColumns();
     built.read("stop_times.txt", true, stopTimes);
     stopTimes.resolve(trips, built.stops);
-    loaded = Feed.load(path);
+    loaded = FeedLoader.load(path);
     snapshots = Files.createTempDirectory("load-steps-snapshots");
     FeedSnapshot.write(loaded, path, snapshots, loaded.loadMillis);
   }
@@ -133,9 +133,9 @@ public class LoadStepsBenchmark {
   public Object tripsToColumns() throws IOException { return readAlone("trips.txt", run -> run.new TripColumns()); }
 
   /** One file read by a load of its own into the columns reader makes. */
-  private Object readAlone(String file, Function<FeedLoader.Run, FeedLoader.Run.Reader> reader) throws IOException {
-    FeedLoader.Run run = new FeedLoader.Run(files, false);
-    FeedLoader.Run.Reader columns = reader.apply(run);
+  private Object readAlone(String file, Function<FeedParser, FeedParser.Reader> reader) throws IOException {
+    FeedParser run = new FeedParser(files, false);
+    FeedParser.Reader columns = reader.apply(run);
     run.read(file, true, columns);
     return columns;
   }
@@ -143,7 +143,7 @@ public class LoadStepsBenchmark {
   /** Grouping stop times by trip in stop_sequence order, the by-stop index by departure, trips by route and service. */
   @Benchmark
   public Feed buildIndexes() {
-    return built.build(trips, stopTimes, "benchmark", System.nanoTime());
+    return FeedIndexes.build(built, trips, stopTimes, "benchmark", System.nanoTime());
   }
 
   /** A whole load from the snapshot a first load wrote. */

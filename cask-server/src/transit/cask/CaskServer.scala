@@ -9,9 +9,8 @@ import java.net.InetSocketAddress
 import java.nio.ByteBuffer
 import org.xnio.Options
 import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
-import transit.server.ServerFactory.Mode
-import transit.server.{RunningServer, ServerFactory, ServerStartup}
-import upickle.default.{Writer, writeToByteArray}
+import transit.server.{Framework, Mode, RunningServer, SchedulesAnswer, ServerSettings, ServerStartup}
+import upickle.default.{Writer, write, writeToByteArray}
 
 /** The route contract (docs/API.md) on Cask; JSON by upickle, or streamed from the feed's arrays when tuned. */
 class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
@@ -35,9 +34,11 @@ class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
 
   @cask.get("/schedules/:routeId")
   def schedules(routeId: String, params: cask.QueryParams) =
-    val date = first(params, "date")
-    if mode == Mode.TUNED && api.cache == null then streamed(api.routeTrips(routeId, date))
-    else encoded(api.encodedSchedules(routeId, date, UpickleJson.encode(_)))
+    SchedulesAnswer.of(api, mode, routeId, first(params, "date"), UpickleJson.encode(_)) match
+      case model: SchedulesAnswer.Model => respond(write(model.trips), 200, TransitApi.JSON)
+      case tuned: SchedulesAnswer.Streamed => streamed(tuned.trips)
+      case cached: SchedulesAnswer.Cached => encoded(cached.encoded)
+      case failed: SchedulesAnswer.Failed => json(failed.error, failed.error.status)
 
   @cask.get("/stops/:stopId/departures")
   def departures(stopId: String, params: cask.QueryParams) =
@@ -55,13 +56,11 @@ class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
    * no whole-response array (a 10 MB one would be a humongous object for G1). Its length is counted first, so
    * the body goes out as it is, not framed in chunks.
    */
-  private def streamed(found: TransitApi.Reply[RouteTrips]) =
-    if !found.isOk then json(found.error, found.status)
-    else
-      val body = new geny.Writable:
-        def writeBytesTo(out: OutputStream): Unit = SchedulesJson.write(found.body, out)
-        override def contentLength = Some(SchedulesJson(found.body).length())
-      respond(body, 200, TransitApi.JSON)
+  private def streamed(trips: RouteTrips) =
+    val body = new geny.Writable:
+      def writeBytesTo(out: OutputStream): Unit = SchedulesJson.write(trips, out)
+      override def contentLength = Some(SchedulesJson(trips).length())
+    respond(body, 200, TransitApi.JSON)
 
   initialize()
 
@@ -148,7 +147,10 @@ object RequestTarget:
 
 object CaskServer:
   def main(args: Array[String]): Unit =
-    ServerStartup.run("cask-server", args, factory)
+    ServerStartup.run("cask-server", args, framework)
+
+  /** The framework as the comparison knows it: build.mill's registry finds it by this name on every server's main class. */
+  val framework: Framework = CaskFramework
 
   /**
    * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. Tuned keeps
@@ -163,11 +165,12 @@ object CaskServer:
    * the handler's timed wait into an untimed one, and a blocked write then waits forever. The backlog is the one
    * every server asks for (Undertow's default is the same).
    */
-  val factory: ServerFactory = (api, host, port, mode, idleTimeout) =>
+  def start(api: TransitApi, settings: ServerSettings): RunningServer =
     cask.main.Main.silenceJboss()
-    val app = BlockingWriteTimeoutHandler.builder.writeTimeout(idleTimeout).nextHandler(CaskApp(api, mode).defaultHandler).build
-    val server = Undertow.builder.addHttpListener(port, host)
-      .setSocketOption(Options.BACKLOG, Integer.valueOf(ServerFactory.BACKLOG))
+    val idleTimeout = settings.idleTimeout
+    val app = BlockingWriteTimeoutHandler.builder.writeTimeout(idleTimeout).nextHandler(CaskApp(api, settings.mode).defaultHandler).build
+    val server = Undertow.builder.addHttpListener(settings.port, settings.host)
+      .setSocketOption(Options.BACKLOG, Integer.valueOf(ServerSettings.BACKLOG))
       .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, Integer.valueOf(idleTimeout.toMillis.toInt))
       .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, Integer.valueOf(idleTimeout.toMillis.toInt))
       .setHandler(RequestTarget(app)).build
@@ -214,4 +217,6 @@ object UpickleJson:
   def encode[T: Writer](r: TransitApi.Reply[T]): Array[Byte] =
     if r.isOk then writeToByteArray(r.body) else writeToByteArray(r.error)
 
-  def schedules(trips: java.util.List[TripSchedule]): Array[Byte] = writeToByteArray(trips)
+  /** The /schedules body as the server sends it: upickle's write, then the String as UTF-8 (Cask's String body). */
+  def schedules(trips: java.util.List[TripSchedule]): Array[Byte] =
+    upickle.default.write(trips).getBytes(java.nio.charset.StandardCharsets.UTF_8)

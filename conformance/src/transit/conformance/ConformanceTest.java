@@ -15,12 +15,13 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.ServiceCalendar;
 import transit.SharedFeeds;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
-import transit.server.ServerFactory;
-import transit.server.ServerStartup;
+import transit.server.Mode;
+import transit.server.ServedFeed;
 import transit.synth.SyntheticFeed;
 
 /**
@@ -35,12 +36,12 @@ class ConformanceTest {
   @ValueSource(strings = {"nyc-bus-brooklyn-2026.zip", "nyc-subway-2026.zip", "nyc-lirr-2026.zip",
       "mbta-commuter-rail-2025.zip", "mbta-2009.zip", "caltrain-2019.zip", GENERATED})
   void everyFrameworkAnswersByteForByteAlike(String feedName) throws Exception {
-    Path path = feedName.equals(GENERATED) ? ServerStartup.generatedFeed(SyntheticFeed.DEFAULT_SEED, 1) : SharedFeeds.require(feedName);
-    TransitApi api = new TransitApi(Feed.load(path), 0, Clock.systemUTC());
+    Path path = feedName.equals(GENERATED) ? ServedFeed.generated(SyntheticFeed.DEFAULT_SEED, 1) : SharedFeeds.require(feedName);
+    TransitApi api = new TransitApi(FeedLoader.load(path), 0, Clock.systemUTC());
     Map<String, RunningServer> servers = new LinkedHashMap<>();
     try {
       for (String framework : Frameworks.ALL.keySet())
-        for (ServerFactory.Mode mode : ServerFactory.Mode.values())
+        for (Mode mode : Frameworks.UNCACHED)
           servers.put(Frameworks.name(framework, mode), Frameworks.start(framework, api, mode));
       List<String> mismatches = new ArrayList<>();
       List<String> requests = requests(api.feed());

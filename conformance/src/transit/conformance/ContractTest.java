@@ -17,10 +17,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.Fixtures;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
-import transit.server.ServerFactory;
+import transit.server.Mode;
 
 /**
  * Every route of docs/API.md over HTTP, on every framework in every mode (idiomatic, --tuned, --cache), against
@@ -32,7 +33,7 @@ class ContractTest {
   // 2026-09-15 is a Tuesday; 13:30 UTC is 09:30 in the tiny feed's America/New_York.
   static final Clock TUESDAY_0930 = Clock.fixed(Instant.parse("2026-09-15T13:30:00Z"), ZoneOffset.UTC);
 
-  static final Feed TINY = Feed.load(Fixtures.tinyFeed());
+  static final Feed TINY = FeedLoader.load(Fixtures.tinyFeed());
   final TransitApi api = new TransitApi(TINY, 1234, TUESDAY_0930);
   /** The same, with --cache: every answer must be the same bytes, from the cache or not. */
   final TransitApi cachedApi = new TransitApi(TINY, 1234, TUESDAY_0930, 1 << 20);
@@ -41,9 +42,9 @@ class ContractTest {
   @BeforeAll
   void start() throws Exception {
     for (String framework : Frameworks.ALL.keySet()) {
-      for (ServerFactory.Mode mode : ServerFactory.Mode.values())
+      for (Mode mode : Frameworks.UNCACHED)
         servers.put(Frameworks.name(framework, mode), Frameworks.start(framework, api, mode));
-      servers.put(framework + " --cache", Frameworks.start(framework, cachedApi, ServerFactory.Mode.IDIOMATIC));
+      servers.put(Frameworks.name(framework, Mode.CACHED), Frameworks.start(framework, cachedApi, Mode.CACHED));
     }
   }
 
@@ -148,12 +149,12 @@ class ContractTest {
   @MethodSource("frameworks")
   void healthShowsAFailedReloadBesideTheFeedInServiceUntilAReplacement(String framework) throws Exception {
     TransitApi reloaded = new TransitApi(TINY, 1234, TUESDAY_0930);
-    try (RunningServer server = Frameworks.start(framework, reloaded, ServerFactory.Mode.IDIOMATIC)) {
+    try (RunningServer server = Frameworks.start(framework, reloaded, Mode.CACHED)) {
       reloaded.reloadFailed("trips.txt line 3: a quoted value starts on this line and never ends (\"Élève\"\u0007)");
       String failed = "{\"at\":\"2026-09-15T13:30:00Z\",\"error\":\"trips.txt line 3: a quoted value starts on this line and never ends (\\\"Élève\\\"\uFFFD)\"}";
       assertEquals(health(TINY, failed), Http.get(server.port(), "/health").text());
 
-      Feed replacement = Feed.load(Fixtures.zip(Fixtures.tinyFeed(), ""));
+      Feed replacement = FeedLoader.load(Fixtures.zip(Fixtures.tinyFeed(), ""));
       reloaded.replace(replacement, 1234, "csv");
       assertEquals(health(replacement, "null"), Http.get(server.port(), "/health").text());
     }
@@ -163,6 +164,6 @@ class ContractTest {
 
   /** Every framework in every mode, as the servers are named. */
   static Stream<String> servers() {
-    return frameworks().flatMap(f -> Stream.of(f, Frameworks.name(f, ServerFactory.Mode.TUNED), f + " --cache"));
+    return frameworks().flatMap(f -> Stream.of(Mode.values()).map(m -> Frameworks.name(f, m)));
   }
 }

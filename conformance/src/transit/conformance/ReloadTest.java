@@ -12,11 +12,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.Fixtures;
 import transit.SwapsUnderLoad;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
-import transit.server.ServerFactory;
+import transit.server.Mode;
 
 /**
  * A feed replaced while a framework serves requests (what a reload does once the new feed is loaded): every
@@ -24,14 +25,14 @@ import transit.server.ServerFactory;
  */
 class ReloadTest {
   static Stream<Arguments> servers() {
-    return Frameworks.ALL.keySet().stream().flatMap(f -> Stream.of(ServerFactory.Mode.values()).map(m -> Arguments.of(f, m)));
+    return Frameworks.ALL.keySet().stream().flatMap(f -> Stream.of(Mode.values()).map(m -> Arguments.of(f, m)));
   }
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("servers")
-  void requestsSucceedWhileTheFeedIsReplaced(String framework, ServerFactory.Mode mode, @TempDir Path dir) throws Exception {
-    Feed a = Feed.load(Fixtures.writeFeed(dir.resolve("a"), "a", 300, 12)), b = Feed.load(Fixtures.writeFeed(dir.resolve("b"), "b", 300, 12));
-    TransitApi api = new TransitApi(a, 0, Clock.systemUTC());
+  void requestsSucceedWhileTheFeedIsReplaced(String framework, Mode mode, @TempDir Path dir) throws Exception {
+    Feed a = FeedLoader.load(Fixtures.writeFeed(dir.resolve("a"), "a", 300, 12)), b = FeedLoader.load(Fixtures.writeFeed(dir.resolve("b"), "b", 300, 12));
+    TransitApi api = Frameworks.api(a, mode);
     try (RunningServer server = Frameworks.start(framework, api, mode)) {
       byte[] answerA = Http.get(server.port(), "/schedules/R3").body();
       api.replace(b, 0, "csv");

@@ -24,6 +24,12 @@ import transit.GtfsTime;
 public final class SchedulesJson {
   /** What a chunk holds at least (but the last): a few socket writes' worth, far below G1's humongous size. */
   public static final int DEFAULT_CHUNK_BYTES = 32 * 1024;
+  /**
+   * The chunk a server hands over whole when its body is a stream of chunks (http4s's fs2 stream) rather than an
+   * output stream: each chunk costs a step of the stream and a new array, so fewer, larger ones, still far below
+   * G1's humongous size.
+   */
+  public static final int CHUNK_BYTES = 128 * 1024;
 
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
   private static final byte[] TRIP_ID = ascii("{\"trip_id\":"), SERVICE_ID = ascii(",\"service_id\":"),

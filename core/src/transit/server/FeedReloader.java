@@ -103,13 +103,13 @@ public final class FeedReloader implements AutoCloseable {
   synchronized boolean reload(String why) {
     Signature before = Signature.of(path);
     try {
-      FeedSnapshot.Loaded loaded = ServerStartup.loadFeed(path, options);
+      FeedSnapshot.Loaded loaded = ServedFeed.load(path, options);
       long heap = loaded.feed().estimatedHeapBytes();
-      api.replace(loaded.feed(), heap, ServerStartup.origin(loaded));
+      api.replace(loaded.feed(), heap, ServedFeed.origin(loaded));
       served = before;
       out.println(server + ": reloaded after " + why + ". "
-          + ServerStartup.summaryLine(loaded, "heap retained ~" + String.format("%,d", heap >> 20) + " MB (estimated)"));
-      if (options.verbose()) out.print(ServerStartup.steps(loaded.feed()));
+          + ServedFeed.summaryLine(loaded, "heap retained ~" + String.format("%,d", heap >> 20) + " MB (estimated)"));
+      if (options.verbose()) out.print(ServedFeed.steps(loaded.feed()));
       return true;
     } catch (Exception | OutOfMemoryError e) {
       served = before; // not retried until it changes again

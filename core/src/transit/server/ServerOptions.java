@@ -22,12 +22,6 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   public static final long DEFAULT_CACHE_BUDGET = 1L << 30;
 
   public static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
-  /**
-   * How long a connection may make no progress, reading or writing, before the server closes it (docs/API.md,
-   * Limits): a client that stops reading a response frees its worker after this long. Far above any stall of a
-   * 10 MB download on loopback under load, so only a client that has stopped reading meets it.
-   */
-  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
   private static final Map<String, String> VARIABLES = Map.of("--port", "PORT", "--host", "HOST", "--gtfs", "GTFS",
       "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET", "--tuned", "TUNED", "--verbose", "VERBOSE",
@@ -77,14 +71,17 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     @Option(names = "--idle-timeout", paramLabel = "DURATION", converter = TimeoutConverter.class, description = {
         "close a connection that reads or writes nothing for this long, 500ms, 30s [IDLE_TIMEOUT] (default 30s):",
         "a client that stops reading its response frees the server's worker"})
-    Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+    Duration idleTimeout = ServerSettings.DEFAULT_IDLE_TIMEOUT;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
     boolean help;
   }
 
-  /** How the server builds its responses. */
-  public ServerFactory.Mode mode() { return tuned ? ServerFactory.Mode.TUNED : ServerFactory.Mode.IDIOMATIC; }
+  /** How the server builds its responses: --tuned, else --cache, else idiomatic (with both, tuned threads and cached bytes). */
+  public Mode mode() { return tuned ? Mode.TUNED : cacheBudgetBytes > 0 ? Mode.CACHED : Mode.IDIOMATIC; }
+
+  /** Where and how the server listens. */
+  public ServerSettings settings() { return new ServerSettings(host, port, mode(), idleTimeout); }
 
   /** The --help text. */
   public static String usage(String server) { return Cli.usage(new Flags(), "./mill " + server + ".run"); }

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FeedLoaderTest {
-  static final Feed TINY = Feed.load(Fixtures.tinyFeed());
+  static final Feed TINY = FeedLoader.load(Fixtures.tinyFeed());
 
   /** "stop_id arrival departure" for each stop time of a trip, in the order the feed stores them. */
   static List<String> stopTimes(Feed feed, String tripId) {
@@ -75,7 +75,7 @@ class FeedLoaderTest {
   @Test
   void theCountingSortByStopAndDepartureOrdersAsSortingEachStopDoes() {
     java.util.Random random = new java.util.Random(7);
-    for (int latest : new int[] {30 * 3600, FeedLoader.Run.MAX_COUNTED_SECONDS + 5}) {
+    for (int latest : new int[] {30 * 3600, FeedIndexes.MAX_COUNTED_SECONDS + 5}) {
       int n = 5000, stops = 40;
       int[] stop = new int[n], departure = new int[n], arrival = new int[n], time = new int[n];
       for (int i = 0; i < n; i++) {
@@ -86,8 +86,8 @@ class FeedLoaderTest {
       }
       departure[0] = latest;
       time[0] = latest;
-      Csr counted = FeedLoader.Run.byStopInDepartureOrder(stop, stops, departure, arrival);
-      Csr sorted = FeedLoader.Run.sortedByDeparture(Csr.group(stop, stops), time);
+      Csr counted = FeedIndexes.byStopInDepartureOrder(stop, stops, departure, arrival);
+      Csr sorted = FeedIndexes.sortedByDeparture(Csr.group(stop, stops), time);
       assertArrayEquals(sorted.offsets(), counted.offsets());
       assertArrayEquals(sorted.values(), counted.values());
     }
@@ -103,7 +103,7 @@ class FeedLoaderTest {
   @Test
   void loadsTheSameFeedFromAZipAtItsRootOrInAFolder() {
     for (String prefix : new String[] {"", "tiny/"}) {
-      Feed zipped = Feed.load(Fixtures.zip(Fixtures.tinyFeed(), prefix));
+      Feed zipped = FeedLoader.load(Fixtures.zip(Fixtures.tinyFeed(), prefix));
       assertEquals(TINY.rowsPerFile, zipped.rowsPerFile);
       assertEquals(stopTimes(TINY, "T1"), stopTimes(zipped, "T1"));
     }
@@ -111,7 +111,7 @@ class FeedLoaderTest {
 
   @Test
   void optionalFilesMayBeAbsent() {
-    Feed bare = Feed.load(Fixtures.tinyFeedWith(mapOf("agency.txt", null, "routes.txt", null, "stops.txt", null,
+    Feed bare = FeedLoader.load(Fixtures.tinyFeedWith(mapOf("agency.txt", null, "routes.txt", null, "stops.txt", null,
         "calendar.txt", null, "calendar_dates.txt", null)));
     assertEquals(Map.of("trips.txt", 4L, "stop_times.txt", 8L), bare.rowsPerFile);
     assertEquals(2, bare.routeIds.size(), "routes come from trips.txt");
@@ -139,7 +139,7 @@ class FeedLoaderTest {
 
   @Test
   void calendarDatesAloneDefineServices() {
-    Feed feed = Feed.load(Fixtures.tinyFeedWith(mapOf("calendar.txt", null)));
+    Feed feed = FeedLoader.load(Fixtures.tinyFeedWith(mapOf("calendar.txt", null)));
     int sat = feed.serviceIds.code("SAT"), wkd = feed.serviceIds.code("WKD");
     assertTrue(feed.calendar.runsOn(sat, LocalDate.of(2026, 9, 7)));
     assertFalse(feed.calendar.runsOn(sat, LocalDate.of(2026, 9, 19)));
@@ -150,7 +150,7 @@ class FeedLoaderTest {
 
   static String loadError(Map<String, String> changes) {
     Path feed = Fixtures.tinyFeedWith(changes);
-    return assertThrows(FeedException.class, () -> Feed.load(feed)).getMessage();
+    return assertThrows(FeedException.class, () -> FeedLoader.load(feed)).getMessage();
   }
 
   static final String TRIPS_HEADER = "route_id,service_id,trip_id\n";
@@ -264,7 +264,7 @@ class FeedLoaderTest {
 
   @Test
   void aQuotedValueOverSeveralLinesIsNotAnError() {
-    Feed feed = Feed.load(Fixtures.tinyFeedWith(mapOf("routes.txt", "route_id,route_long_name\nR1,\"Main\nStreet\"\n\nR+2,x\nR3,\"\"\n")));
+    Feed feed = FeedLoader.load(Fixtures.tinyFeedWith(mapOf("routes.txt", "route_id,route_long_name\nR1,\"Main\nStreet\"\n\nR+2,x\nR3,\"\"\n")));
     assertEquals(3, feed.routeIds.size());
     assertEquals(3L, feed.rowsPerFile.get("routes.txt"));
   }
@@ -275,23 +275,23 @@ class FeedLoaderTest {
     byte[] bytes = java.nio.file.Files.readAllBytes(zip);
     java.nio.file.Files.write(zip, java.util.Arrays.copyOf(bytes, bytes.length / 2));
     assertEquals(zip + ": not a directory or a readable zip (zip END header not found)",
-        assertThrows(FeedException.class, () -> Feed.load(zip)).getMessage());
+        assertThrows(FeedException.class, () -> FeedLoader.load(zip)).getMessage());
   }
 
   @Test
   void pathThatIsNeitherADirectoryNorAZip() throws Exception {
     Path missing = Path.of("/nonexistent/feed.zip");
-    assertEquals(missing + ": no such file or directory", assertThrows(FeedException.class, () -> Feed.load(missing)).getMessage());
+    assertEquals(missing + ": no such file or directory", assertThrows(FeedException.class, () -> FeedLoader.load(missing)).getMessage());
     Path text = java.nio.file.Files.createTempFile("not-a-feed", ".zip");
     java.nio.file.Files.writeString(text, "hello");
-    assertTrue(assertThrows(FeedException.class, () -> Feed.load(text)).getMessage().startsWith(text + ": not a directory or a readable zip"));
+    assertTrue(assertThrows(FeedException.class, () -> FeedLoader.load(text)).getMessage().startsWith(text + ": not a directory or a readable zip"));
   }
 
   @Test
   void aValueStartingWithHashIsAValueNotACommentLine() throws Exception {
     // GTFS has no comments: "#2 Uptown" opening a row is a headsign, and the row a trip like any other.
     String trips = java.nio.file.Files.readString(Fixtures.tinyFeed().resolve("trips.txt")).replace("Uptown,SAT", "#2 Uptown,SAT");
-    Feed feed = Feed.load(Fixtures.tinyFeedWith(Map.of("trips.txt", trips)));
+    Feed feed = FeedLoader.load(Fixtures.tinyFeedWith(Map.of("trips.txt", trips)));
     assertEquals(4, feed.tripCount());
     assertEquals(List.of("T1", "T2", "T4"), tripsOfRoute(feed, "R1"));
   }
@@ -307,7 +307,7 @@ class FeedLoaderTest {
     java.util.Collections.reverse(rows);
     rows.add(0, lines.get(0));
     java.nio.file.Files.write(reversed.resolve("stop_times.txt"), rows);
-    Feed a = Feed.load(inOrder), b = Feed.load(reversed);
+    Feed a = FeedLoader.load(inOrder), b = FeedLoader.load(reversed);
     for (int[][] pair : new int[][][] {{a.stopTimeTrip, b.stopTimeTrip}, {a.stopTimeStop, b.stopTimeStop},
         {a.stopTimeArrival, b.stopTimeArrival}, {a.stopTimeDeparture, b.stopTimeDeparture}, {a.stopTimeSequence, b.stopTimeSequence},
         {a.stopTimesByTrip.offsets(), b.stopTimesByTrip.offsets()}, {a.stopTimesByStop.offsets(), b.stopTimesByStop.offsets()},
@@ -315,10 +315,10 @@ class FeedLoaderTest {
     for (int i = 0; i < a.stopTimeCount(); i++) assertEquals(a.stopTimesByTrip.value(i), b.stopTimesByTrip.value(i));
     assertEquals(6, stopTimes(b, "a-T3").size());
     assertTrue(stopTimes(b, "a-T3").get(0).endsWith(" #1") && stopTimes(b, "a-T3").get(5).endsWith(" #6"), "by stop_sequence");
-    assertTrue(FeedLoader.Run.inTripOrder(new int[] {0, 0, 1, 1}, new int[] {1, 2, 1, 5}));
-    assertFalse(FeedLoader.Run.inTripOrder(new int[] {0, 0, 1, 1}, new int[] {1, 2, 5, 1}), "stop_sequence falls within a trip");
-    assertFalse(FeedLoader.Run.inTripOrder(new int[] {0, 1, 0}, new int[] {1, 1, 2}), "a trip comes back");
-    assertFalse(FeedLoader.Run.inTripOrder(new int[] {0, 0}, new int[] {3, 3}), "a repeated stop_sequence is left to the sort to report");
+    assertTrue(FeedIndexes.inTripOrder(new int[] {0, 0, 1, 1}, new int[] {1, 2, 1, 5}));
+    assertFalse(FeedIndexes.inTripOrder(new int[] {0, 0, 1, 1}, new int[] {1, 2, 5, 1}), "stop_sequence falls within a trip");
+    assertFalse(FeedIndexes.inTripOrder(new int[] {0, 1, 0}, new int[] {1, 1, 2}), "a trip comes back");
+    assertFalse(FeedIndexes.inTripOrder(new int[] {0, 0}, new int[] {3, 3}), "a repeated stop_sequence is left to the sort to report");
   }
 
   /** Map.of does not take null values, which stand for "remove this file". */

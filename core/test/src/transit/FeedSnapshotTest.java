@@ -115,17 +115,17 @@ class FeedSnapshotTest {
   @Test
   void aFeedAndItsZipHaveTheSameChecksum(@TempDir Path feeds) {
     Path dir = Fixtures.writeFeed(feeds.resolve("feed"), "a", 5, 3);
-    assertEquals(Feed.load(dir).checksum, Feed.load(Fixtures.zip(dir, "")).checksum);
-    assertEquals(Feed.load(dir).checksum, FeedLoader.checksum(dir));
-    assertNotEquals(Feed.load(dir).checksum, Feed.load(Fixtures.writeFeed(feeds.resolve("other"), "b", 5, 3)).checksum);
+    assertEquals(FeedLoader.load(dir).checksum, FeedLoader.load(Fixtures.zip(dir, "")).checksum);
+    assertEquals(FeedLoader.load(dir).checksum, FeedLoader.checksum(dir));
+    assertNotEquals(FeedLoader.load(dir).checksum, FeedLoader.load(Fixtures.writeFeed(feeds.resolve("other"), "b", 5, 3)).checksum);
   }
 
   @Test
   void theEstimatedHeapIsCloseToTheMeasuredOne(@TempDir Path feeds) {
     Path dir = Fixtures.writeFeed(feeds.resolve("feed"), "a", 4000, 30);
-    long before = transit.server.ServerStartup.usedHeapAfterGc();
-    Feed feed = Feed.load(dir);
-    long measured = transit.server.ServerStartup.usedHeapAfterGc() - before;
+    long before = transit.server.ServedFeed.usedHeapAfterGc();
+    Feed feed = FeedLoader.load(dir);
+    long measured = transit.server.ServedFeed.usedHeapAfterGc() - before;
     long estimated = feed.estimatedHeapBytes();
     java.lang.ref.Reference.reachabilityFence(feed);
     assertTrue(Math.abs(estimated - measured) < measured / 5, "estimated " + estimated + ", measured " + measured);

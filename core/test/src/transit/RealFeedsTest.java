@@ -27,7 +27,7 @@ class RealFeedsTest {
   void loadsWithTheReadmeCountsAndAnswersARouteFieldByField(String file, long trips, long stopTimes, String route,
       int routeTrips, String firstTrip, String service, int firstTripStops, String firstStop, String firstTime,
       String lastStop, String lastTime, String lastTrip) {
-    Feed feed = Feed.load(SharedFeeds.require(file));
+    Feed feed = FeedLoader.load(SharedFeeds.require(file));
     assertEquals(trips, feed.rowsPerFile.get("trips.txt"));
     assertEquals(stopTimes, feed.rowsPerFile.get("stop_times.txt"));
 
@@ -44,7 +44,7 @@ class RealFeedsTest {
   @ParameterizedTest
   @CsvSource({"nyc-lirr-2026.zip", "nyc-subway-2026.zip"})
   void everyTripBelongsToExactlyOneRoute(String file) {
-    Feed feed = Feed.load(SharedFeeds.require(file));
+    Feed feed = FeedLoader.load(SharedFeeds.require(file));
     int total = 0;
     for (int r = 0; r < feed.routeIds.size(); r++) total += feed.tripsByRoute.size(r);
     assertEquals(feed.tripCount(), total);

@@ -17,8 +17,13 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import transit.measure.Spread;
+import transit.server.Mode;
 
-/** The report's PNG charts (XChart, drawn headless): each written only when its data is there; returns their names. */
+/**
+ * The report's PNG charts (XChart, drawn headless), built from the results: each scenario picks its own
+ * (Scenario#charts), and the report adds memory and heaps. A chart whose data is missing is null, and not drawn.
+ */
 final class Charts {
   private static final int WIDTH = 900, HEIGHT = 500;
 
@@ -26,35 +31,34 @@ final class Charts {
     System.setProperty("java.awt.headless", "true"); // drawn without a display, also from tests
   }
 
-  static List<String> write(Results results, Path dir) throws IOException {
-    Map<String, Chart<?, ?>> charts = new LinkedHashMap<>();
-    for (String scenario : results.options.scenarios()) {
-      if (scenario.equals("latency")) latencyByPercentile(results, charts);
-      else if (scenario.equals("reload")) charts.put("reload-timeline.png", reloadTimeline(results));
-      else {
-        charts.put(scenario + "-requests-per-second.png", throughputByUsers(results, scenario));
-        charts.put(scenario + "-latency.png", latencyPercentiles(results, scenario));
-      }
-    }
-    charts.put("memory.png", memory(results));
-    charts.put("heaps.png", throughputByHeap(results));
+  /** A chart and the file it goes to. */
+  record Named(String file, Chart<?, ?> chart) {}
+
+  /** Draws the charts that have data into dir; returns their file names. */
+  static List<String> write(List<Named> charts, Path dir) throws IOException {
     List<String> written = new ArrayList<>();
-    for (Map.Entry<String, Chart<?, ?>> chart : charts.entrySet()) {
-      if (chart.getValue() == null) continue;
-      BitmapEncoder.saveBitmap(chart.getValue(), dir.resolve(chart.getKey()).toString(), BitmapEncoder.BitmapFormat.PNG);
-      written.add(chart.getKey());
+    for (Named chart : charts) {
+      if (chart.chart() == null) continue;
+      BitmapEncoder.saveBitmap(chart.chart(), dir.resolve(chart.file()).toString(), BitmapEncoder.BitmapFormat.PNG);
+      written.add(chart.file());
     }
     return written;
   }
 
-  private static String label(Results.Group g) {
+  /** A closed-loop scenario's: requests/s by users, and latency percentiles at its highest load. */
+  static List<Named> closedLoop(Results results, String scenario) {
+    return List.of(new Named(scenario + "-requests-per-second.png", throughputByUsers(results, scenario)),
+        new Named(scenario + "-latency.png", latencyPercentiles(results, scenario)));
+  }
+
+  static String label(Results.Group g) {
     return g.framework() + (g.mode() == Mode.IDIOMATIC ? "" : " " + g.mode().label) + (g.step().variant().isEmpty() ? "" : ", " + g.step().variant());
   }
 
   /** Requests/s by user count: the median of the rounds as a line, the lowest and highest round as markers. */
   private static XYChart throughputByUsers(Results results, String scenario) {
     Map<String, List<Results.Group>> series = bySeries(results.groups(scenario).stream()
-        .filter(g -> g.heap().equals(results.heap())).toList(), Charts::label);
+        .filter(g -> g.heap().equals(results.heap)).toList(), Charts::label);
     if (series.values().stream().allMatch(s -> s.size() < 2)) return null; // one load: the tables say it all
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(scenario + ": requests/s by users (median; ▲ ▼ lowest and highest round)")
         .xAxisTitle("users").yAxisTitle("requests/s").build();
@@ -64,7 +68,7 @@ final class Charts {
     series.forEach((name, groups) -> {
       List<Double> users = new ArrayList<>(), median = new ArrayList<>(), min = new ArrayList<>(), max = new ArrayList<>();
       for (Results.Group g : groups) {
-        Results.Spread s = g.spread(m -> m.requestsPerSecond());
+        Spread s = g.spread(Results.Measurement::requestsPerSecond);
         if (s == null) continue;
         users.add((double) g.step().load());
         median.add(s.median());
@@ -86,9 +90,9 @@ final class Charts {
 
   /** Latency percentiles (medians of the rounds) at the scenario's highest load, a group of bars per server. */
   private static CategoryChart latencyPercentiles(Results results, String scenario) {
-    List<Results.Group> groups = results.groups(scenario).stream().filter(g -> g.heap().equals(results.heap())).toList();
+    List<Results.Group> groups = results.groups(scenario).stream().filter(g -> g.heap().equals(results.heap)).toList();
     int load = groups.stream().mapToInt(g -> g.step().load()).max().orElse(-1);
-    List<String> names = new ArrayList<>(Report.PERCENTILES.stream().map(p -> "p" + Report.percentileLabel(p)).toList());
+    List<String> names = new ArrayList<>(ReportSection.PERCENTILES.stream().map(Format::percentile).toList());
     names.add("max");
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
         .title(scenario + ", " + load + " users: latency percentiles (medians of the rounds)").yAxisTitle("ms").build();
@@ -96,7 +100,7 @@ final class Charts {
     for (Results.Group g : groups) {
       if (g.step().load() != load) continue;
       List<Double> values = new ArrayList<>();
-      for (double p : Report.PERCENTILES) values.add(median(g.spread(m -> m.percentile(p))));
+      for (double p : ReportSection.PERCENTILES) values.add(median(g.spread(m -> m.percentile(p))));
       values.add(median(g.spread(Results.Measurement::maxLatency)));
       if (values.stream().allMatch(v -> v == 0)) continue;
       chart.addSeries(label(g), names, values);
@@ -108,9 +112,10 @@ final class Charts {
    * HdrHistogram's view of an open-model rate: latency against percentile, the percentile axis stretched as
    * log10(1 / (1 - q)) so 90 %, 99 %, 99.9 % are evenly apart; a line per server, ending at the maximum.
    */
-  private static void latencyByPercentile(Results results, Map<String, Chart<?, ?>> charts) {
+  static List<Named> latencyByPercentile(Results results, String scenario) {
+    List<Named> charts = new ArrayList<>();
     Map<Integer, List<Results.Group>> byRate = new LinkedHashMap<>();
-    for (Results.Group g : results.groups("latency")) byRate.computeIfAbsent(g.step().load(), k -> new ArrayList<>()).add(g);
+    for (Results.Group g : results.groups(scenario)) byRate.computeIfAbsent(g.step().load(), k -> new ArrayList<>()).add(g);
     byRate.forEach((rate, groups) -> {
       XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("latency at " + rate + " requests/s, by percentile (every round)")
           .xAxisTitle("percentile").yAxisTitle("ms").build();
@@ -133,78 +138,46 @@ final class Charts {
         y.add((double) h.getMaxValue());
         chart.addSeries(label(g), x, y);
       }
-      if (!chart.getSeriesMap().isEmpty()) charts.put("latency-" + rate + ".png", chart);
+      if (!chart.getSeriesMap().isEmpty()) charts.add(new Named(scenario + "-" + rate + ".png", chart));
     });
-  }
-
-  /** The first round of the reload step, second by second: the slowest answer of each second, and when the feed was moved and swapped in. */
-  private static XYChart reloadTimeline(Results results) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("reload, first round: slowest answer per second (▲ feed moved, ● new feed in service)")
-        .xAxisTitle("seconds into the step").yAxisTitle("ms").build();
-    style(chart.getStyler());
-    chart.getStyler().setMarkerSize(8);
-    for (Results.Group g : results.groups("reload")) {
-      Results.Measurement m = g.rounds().get(0).m();
-      if (m.timeline().isEmpty()) continue;
-      List<Double> x = new ArrayList<>(), y = new ArrayList<>();
-      for (Histogram h : m.timeline()) {
-        x.add((h.getEndTimeStamp() - m.startMillis()) / 1000.0);
-        y.add((double) h.getMaxValue());
-      }
-      XYSeries line = chart.addSeries(g.framework(), x, y);
-      line.setMarker(SeriesMarkers.NONE);
-      Report.Swaps swaps = Report.Swaps.of(m);
-      for (int k = 0; k < 2; k++) {
-        List<Double> at = new ArrayList<>();
-        for (long[] swap : swaps.swaps()) if (swap[k] >= 0) at.add((swap[k] - m.startMillis()) / 1000.0);
-        if (at.isEmpty()) continue;
-        XYSeries marks = chart.addSeries(g.framework() + (k == 0 ? " moved" : " in service"), at, at.stream().map(t -> 0.0).toList());
-        marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        marks.setMarker(k == 0 ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.CIRCLE);
-        if (line.getLineColor() != null) marks.setMarkerColor(line.getLineColor());
-        marks.setShowInLegend(false);
-      }
-    }
-    return chart.getSeriesMap().isEmpty() ? null : chart;
+    return charts;
   }
 
   /** Per server set-up, the highest RSS and heap left after a collection over its steps (medians of the rounds). */
-  private static CategoryChart memory(Results results) {
+  static Named memory(Results results) {
     Map<String, double[]> byServer = new LinkedHashMap<>(); // label → {rss MB, heap after GC MB}
-    for (String scenario : results.options.scenarios())
+    for (String scenario : results.scenarios)
       for (Results.Group g : results.groups(scenario)) {
         double[] m = byServer.computeIfAbsent(g.framework() + (g.mode() == Mode.IDIOMATIC ? "" : " " + g.mode().label)
-            + (g.heap().equals(results.heap()) ? "" : " " + g.heap()), k -> new double[2]);
-        m[0] = Math.max(m[0], median(g.spread(x -> x.server() == null ? null : x.server().maxRssKb() / 1024.0)));
-        m[1] = Math.max(m[1], median(g.spread(x -> x.serverGc() == null || x.serverGc().maxHeapAfterGc() < 0 ? null
-            : x.serverGc().maxHeapAfterGc() / 1048576.0)));
+            + (g.heap().equals(results.heap) ? "" : " " + g.heap()), k -> new double[2]);
+        m[0] = Math.max(m[0], median(g.spread(x -> x.serverProcess() == null ? null : x.serverProcess().maxRssKb() / 1024.0)));
+        m[1] = Math.max(m[1], median(g.spread(ReportSection::heapAfterGcMb)));
       }
-    if (byServer.values().stream().allMatch(m -> m[0] == 0)) return null;
+    if (byServer.values().stream().allMatch(m -> m[0] == 0)) return new Named("memory.png", null);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
         .title("Server memory: highest RSS and heap after GC over the steps (medians of the rounds)").yAxisTitle("MB").build();
     style(chart.getStyler());
     List<String> servers = List.copyOf(byServer.keySet());
     chart.addSeries("RSS", servers, servers.stream().map(s -> byServer.get(s)[0]).toList());
     chart.addSeries("heap after GC", servers, servers.stream().map(s -> byServer.get(s)[1]).toList());
-    return chart;
+    return new Named("memory.png", chart);
   }
 
-  /** heavy at each --heaps size: requests/s against the heap each framework was given. */
-  private static XYChart throughputByHeap(Results results) {
-    if (results.options.heaps().isEmpty()) return null;
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("heavy: requests/s by heap (median of the rounds)")
+  /** A scenario run at each --heaps size: requests/s against the heap each framework was given. */
+  static Named throughputByHeap(Results results, String scenario) {
+    if (results.heaps.isEmpty()) return new Named("heaps.png", null);
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(scenario + ": requests/s by heap (median of the rounds)")
         .xAxisTitle("heap (MB)").yAxisTitle("requests/s").build();
     style(chart.getStyler());
     chart.getStyler().setYAxisMin(0.0);
-    Map<String, List<Results.Group>> series = bySeries(results.groups("heavy").stream().filter(g -> g.mode() == Mode.IDIOMATIC).toList(),
+    Map<String, List<Results.Group>> series = bySeries(results.groups(scenario).stream().filter(g -> g.mode() == Mode.IDIOMATIC).toList(),
         Results.Group::framework);
     series.forEach((name, groups) -> {
       List<Results.Group> sorted = groups.stream().sorted(java.util.Comparator.comparingLong(g -> heapMb(g.heap()))).toList();
       chart.addSeries(name, sorted.stream().map(g -> (double) heapMb(g.heap())).toList(),
-          sorted.stream().map(g -> median(g.spread(m -> m.requestsPerSecond()))).toList());
+          sorted.stream().map(g -> median(g.spread(Results.Measurement::requestsPerSecond))).toList());
     });
-    return chart.getSeriesMap().isEmpty() ? null : chart;
+    return new Named("heaps.png", chart.getSeriesMap().isEmpty() ? null : chart);
   }
 
   /** A tick of the stretched axis x = log10(1 / (1 - q)) as the percentile q, with the decimals it needs: 1 → 90%, 3 → 99.9%. */
@@ -220,9 +193,10 @@ final class Charts {
     return series;
   }
 
-  private static double median(Results.Spread s) { return s == null ? 0 : s.median(); }
+  private static double median(Spread s) { return s == null ? 0 : s.median(); }
 
-  private static void style(Styler styler) {
+  /** Every chart's look: the legend outside on the right, values on bars, a white background. */
+  static void style(Styler styler) {
     styler.setLegendPosition(Styler.LegendPosition.OutsideE);
     if (styler instanceof org.knowm.xchart.style.CategoryStyler bars) bars.setLabelsVisible(true); // the values on the bars
     styler.setChartBackgroundColor(java.awt.Color.WHITE);

@@ -1,31 +1,30 @@
 package transit.bench;
 
 import com.univocity.parsers.common.record.Record;
-import com.univocity.parsers.csv.CsvParser;
-import com.univocity.parsers.csv.CsvParserSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import transit.measure.Comparison;
+import transit.measure.Csv;
+import transit.measure.Markdown;
+import transit.measure.Spread;
 
 /**
  * Two harness runs side by side ({@code ./mill gatling.run --compare DIR DIR}), from their results.csv: per
  * scenario, framework, mode and load, the median over the rounds of requests/s, p50 and p99 in each run and the
  * second's difference from the first, and how many medians agree within 10 % (latencies also when 1 ms apart, the
- * resolution of Gatling's times). The latency scenario's rows are
- * matched by the rate's place (its first, second, third rate), since each run measures its own rates.
- * A client-bound row is a lower bound in either run: it is listed, and counted apart.
+ * resolution of Gatling's times). The latency scenario's rows are matched by the rate's place (its first, second,
+ * third rate), since each run measures its own rates. A client-bound row is a lower bound in either run: it is
+ * listed, and counted apart.
  */
 final class CompareRuns {
   private CompareRuns() {}
 
-  /** Two medians agree when they differ by at most this share of the first. */
-  static final double AGREEMENT = Results.WIDE_SPREAD;
   static final List<String> FIGURES = List.of("requests_per_s", "p50_ms", "p99_ms");
   /** Gatling times responses in whole ms: latencies 1 ms apart (1 against 2 ms, +100 %) agree. */
   static final double LATENCY_RESOLUTION_MS = 1;
@@ -41,15 +40,13 @@ final class CompareRuns {
   }
 
   static String markdown(String firstName, Map<String, Medians> a, String secondName, Map<String, Medians> b) {
-    List<String> lines = new ArrayList<>();
-    int agree = 0, compared = 0, bounded = 0, boundedAgree = 0;
-    TreeSet<String> keys = new TreeSet<>(a.keySet());
-    keys.addAll(b.keySet());
-    for (String key : keys) {
+    Comparison comparison = new Comparison();
+    Markdown.Table table = new Markdown.Table(List.of("Step", "Load", "req/s", "p50 ms", "p99 ms"));
+    for (String key : Comparison.keys(a, b)) {
       Medians x = a.get(key), y = b.get(key);
       if (x == null || y == null) {
-        lines.add(row(key + " (only in the " + (x == null ? "second" : "first") + " run)", (x == null ? y : x).load(), Report.MISSING,
-            Report.MISSING, Report.MISSING));
+        table.row(List.of(key + " (only in the " + (x == null ? "second" : "first") + " run)", (x == null ? y : x).load(), Format.MISSING,
+            Format.MISSING, Format.MISSING));
         continue;
       }
       boolean clientBound = x.clientBound() || y.clientBound();
@@ -58,31 +55,17 @@ final class CompareRuns {
       for (String figure : FIGURES) {
         Double p = x.figures().get(figure), q = y.figures().get(figure);
         if (p == null || q == null || p == 0) {
-          cells.add(Report.MISSING);
+          cells.add(Format.MISSING);
           continue;
         }
-        double difference = (q - p) / p;
-        boolean holds = Math.abs(difference) <= AGREEMENT || figure.endsWith("_ms") && Math.abs(q - p) <= LATENCY_RESOLUTION_MS;
-        if (clientBound) {
-          bounded++;
-          if (holds) boundedAgree++;
-        } else {
-          compared++;
-          if (holds) agree++;
-        }
-        cells.add(Report.count(p) + " → " + Report.count(q) + String.format(Locale.ROOT, " (%+.0f %%)", difference * 100) + (holds ? "" : " ✗"));
+        double slack = figure.endsWith("_ms") ? LATENCY_RESOLUTION_MS : 0;
+        cells.add(Comparison.cell(comparison.compare(p, q, slack, true, clientBound), Format::count));
       }
-      lines.add(row(cells.toArray(String[]::new)));
+      table.row(cells);
     }
-    StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT, "**%d of %d medians agree within %.0f %%**", agree, compared, AGREEMENT * 100));
-    if (bounded > 0) out.append(String.format(Locale.ROOT, " (and %d of %d in client-bound rows, lower bounds in either run)", boundedAgree, bounded));
-    out.append(".\n\nFirst: ").append(firstName).append("; second: ").append(secondName).append(". Medians of each run's rounds, ")
-        .append("first → second (difference); ✗ beyond ").append(Math.round(AGREEMENT * 100)).append(" % (latencies: and beyond 1 ms, ")
-        .append("Gatling's resolution).\n\n");
-    out.append("| Step | Load | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|\n");
-    lines.forEach(l -> out.append(l).append('\n'));
-    return out.toString();
+    return comparison.verdict("medians", "in client-bound rows, lower bounds in either run") + ".\n\nFirst: " + firstName
+        + "; second: " + secondName + ". Medians of each run's rounds, first → second (difference); ✗ beyond "
+        + Math.round(Comparison.AGREEMENT * 100) + " % (latencies: and beyond 1 ms, Gatling's resolution).\n\n" + table;
   }
 
   /** One step of a run: the server set-up (scenario, variant, framework, mode, heap), closed or open, and its load. */
@@ -92,11 +75,9 @@ final class CompareRuns {
   static Map<String, Medians> read(Path run) throws IOException {
     Path csv = run.resolve("results.csv");
     if (!Files.isRegularFile(csv)) throw new IOException(run + ": no results.csv (not a harness run's folder?)");
-    CsvParserSettings settings = new CsvParserSettings();
-    settings.setHeaderExtractionEnabled(true);
     Map<StepKey, List<Record>> steps = new LinkedHashMap<>();
     Map<String, TreeSet<Integer>> rates = new LinkedHashMap<>(); // each server's open-step rates, in order
-    for (Record r : new CsvParser(settings).parseAllRecords(csv.toFile())) {
+    for (Record r : Csv.read(csv)) {
       if (r.getInt("round") == 0) continue;
       String server = String.join(" ", r.getString("scenario"), nonNull(r.getString("variant")), r.getString("framework"),
           r.getString("mode"), r.getString("heap")).replaceAll(" +", " ");
@@ -112,7 +93,7 @@ final class CompareRuns {
           : step.server() + " " + step.load() + " users";
       Map<String, Double> figures = new LinkedHashMap<>();
       for (String figure : FIGURES) {
-        Results.Spread s = Results.Spread.of(rounds.stream().map(r -> r.getDouble(figure)).toList());
+        Spread s = Spread.of(rounds.stream().map(r -> r.getDouble(figure)).toList());
         figures.put(figure, s == null ? null : s.median());
       }
       medians.put(name, new Medians(figures, rounds.stream().anyMatch(r -> r.getBoolean("client_bound", "true", "false")),
@@ -122,6 +103,4 @@ final class CompareRuns {
   }
 
   private static String nonNull(String s) { return s == null ? "" : s; }
-
-  private static String row(String... cells) { return "| " + String.join(" | ", cells) + " |"; }
 }

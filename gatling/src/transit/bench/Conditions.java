@@ -1,41 +1,54 @@
 package transit.bench;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import transit.measure.Cpus;
+import transit.measure.Machine;
+import transit.server.Mode;
 
 /** What a stranger needs to reproduce a run, gathered into the report's Conditions table as the run goes. */
 final class Conditions {
   private Conditions() {}
 
-  static void before(Results results, Options options, Launchers launchers, Cpus cpus) {
+  static void before(Results results, Options options, Launchers launchers, Cpus.Split cpus) {
     var c = results.conditions;
     c.put("Command", "`./mill gatling.run" + (options.arguments().isEmpty() ? "" : " " + String.join(" ", options.arguments())) + "`");
-    c.put("Source", git(launchers.workspace()));
+    c.put("Source", Machine.source(launchers.workspace()));
     c.put("Profile", options.profile().label() + ": " + options.repeat() + " round(s); " + options.durationSeconds()
         + " s measured per step after " + options.warmupSeconds() + " s of warm-up, and " + options.firstWarmupSeconds()
         + " s more before a server's first step");
     List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.frameworks();
     List<String> rounds = new ArrayList<>();
-    for (int r = 1; r <= options.repeat(); r++) rounds.add(r + ": " + String.join(" → ", Bench.rotation(frameworks, r)));
+    for (int r = 1; r <= options.repeat(); r++) rounds.add(r + ": " + String.join(" → ", RunPlan.rotation(frameworks, r)));
     c.put("Order", "rounds " + String.join("; ", rounds) + (options.target() != null ? ""
         : "; each framework's modes in turn: " + String.join(", ", options.modes().stream().map(m -> m.label).toList())));
     if (options.target() == null) {
-      c.put("Modes", String.join("; ", options.modes().stream().map(m -> "**" + m.label + "**"
-          + (m.serverFlags.isEmpty() ? "" : " (`" + String.join(" ", m.serverFlags) + "`)") + ": " + m.description).toList()));
-      c.put("Server JVM flags", "`" + String.join(" ", launchers.flags(results.heap())) + "`, identical for every framework"
+      c.put("Modes", String.join("; ", options.modes().stream().map(m -> modeDescription(m, frameworks, launchers)).toList()));
+      c.put("Server JVM flags", "`" + String.join(" ", launchers.flags(results.heap)) + "`, identical for every framework"
           + (options.heap() == null ? " (heap: the build's default, ServerJvm.heap)" : " (heap: --heap)")
           + (options.heaps().isEmpty() ? "" : "; heavy also at -Xmx " + String.join(", ", options.heaps())));
       c.put("Feed", "`" + results.feed + "`");
     }
     c.put("Client", "Gatling " + gatlingVersion() + " in its own JVM: " + System.getProperty("java.vm.name") + " "
         + System.getProperty("java.runtime.version") + ", `" + String.join(" ", GatlingRun.JVM_FLAGS) + "`");
-    c.put("Libraries", launchers.versions());
-    c.put("Machine", cpuModel() + "; CPUs this run may use: " + Cpus.format(cpus.allowed()) + "; Linux " + read("/proc/sys/kernel/osrelease"));
-    c.put("CPUs", cpus.description() + (Cpus.tasksetAvailable() ? " (taskset)" : " (taskset missing: not pinned)"));
-    c.put("Load average before", loadAverage());
+    c.put("Libraries", launchers.versions("Gatling " + gatlingVersion()));
+    c.put("Machine", Machine.cpuModel() + "; CPUs this run may use: " + Cpus.format(cpus.allowed()) + "; Linux " + Machine.kernel());
+    c.put("CPUs", describe(cpus) + (Cpus.tasksetAvailable() ? " (taskset)" : " (taskset missing: not pinned)"));
+    c.put("Load average before", Machine.loadAverage());
+  }
+
+  /** "**tuned** (`--tuned`): what it is; cask: how, http4s: how". */
+  private static String modeDescription(Mode mode, List<String> frameworks, Launchers launchers) {
+    List<String> how = frameworks.stream().map(f -> f + ": " + launchers.description(f).serves().get(mode)).toList();
+    return "**" + mode.label + "**" + (mode.flags.isEmpty() ? "" : " (`" + String.join(" ", mode.flags) + "`)") + ": " + mode.description
+        + " (" + String.join("; ", how) + ")";
+  }
+
+  /** Which CPUs the server and the client side got. */
+  static String describe(Cpus.Split cpus) {
+    if (cpus.shared()) return "1 CPU: server and client share it";
+    String how = cpus.given() ? " (as given)" : cpus.allowed().size() == 2 ? "" : " (half, CPU 0 avoided)";
+    return "server on CPU " + Cpus.format(cpus.measured()) + how + ", client side (Gatling, harness, Mill) on CPU " + Cpus.format(cpus.measuring());
   }
 
   /** The servers' JVM as it reports itself (the first server attached to). */
@@ -48,50 +61,7 @@ final class Conditions {
   }
 
   static void after(Results results) {
-    results.conditions.put("Load average after", loadAverage());
-  }
-
-  /** 1, 5 and 15 minutes, from /proc/loadavg. */
-  static String loadAverage() {
-    String[] f = read("/proc/loadavg").split(" ");
-    return f.length >= 3 ? f[0] + " / " + f[1] + " / " + f[2] + " (1 / 5 / 15 min)" : "unknown";
-  }
-
-  static String cpuModel() {
-    try {
-      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-          .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse("unknown CPU");
-    } catch (IOException e) {
-      return "unknown CPU";
-    }
-  }
-
-  /** The commit and whether the working tree had changes. */
-  static String git(Path workspace) {
-    String commit = command(workspace, "git", "rev-parse", "--short", "HEAD");
-    if (commit.isEmpty()) return "not a git checkout";
-    return "commit " + commit + (command(workspace, "git", "status", "--porcelain").isEmpty() ? ", clean" : ", working tree dirty");
-  }
-
-  private static String command(Path dir, String... command) {
-    try {
-      Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(false).start();
-      String out = new String(p.getInputStream().readAllBytes()).trim();
-      return p.waitFor() == 0 ? out : "";
-    } catch (IOException e) {
-      return "";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return "";
-    }
-  }
-
-  private static String read(String file) {
-    try {
-      return Files.readString(Path.of(file)).trim();
-    } catch (IOException e) {
-      return "unknown";
-    }
+    results.conditions.put("Load average after", Machine.loadAverage());
   }
 
   static String gatlingVersion() {

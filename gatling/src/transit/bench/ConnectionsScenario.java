@@ -9,21 +9,25 @@ import java.util.List;
  * lost (refused, reset, timed out) and as a long tail of latency.
  */
 final class ConnectionsScenario implements Scenario {
-  @Override
-  public String paths() { return "hellos"; }
-
   public String name() { return "connections"; }
+
+  public String help() { return "1,000 users at once on /, each on its own kept-alive connection"; }
 
   public String about() {
     return "`GET /` from 1,000 users at once, each on its own kept-alive connection (100 with --profile quick)";
   }
+
+  public boolean inProfile(Profile profile) { return profile != Profile.STANDARD; }
+
+  @Override
+  public String paths() { return "hellos"; }
 
   public List<Step> steps(Settings settings) {
     return settings.usersOr(List.of(settings.quick() ? 100 : 1000)).stream()
         .map(users -> Step.closed(name(), "", users, settings.warmupSeconds(), settings.durationSeconds())).toList();
   }
 
-  public PopulationBuilder population(TransitSimulation.Phase phase, TransitSimulation simulation) {
-    return simulation.closedLoop(phase, session -> session, simulation.get(phase, session -> Plan.ROOT, false));
+  public PopulationBuilder population(Phase phase, Traffic traffic) {
+    return traffic.closedLoop(phase, session -> session, traffic.get(phase, session -> Requests.ROOT, false));
   }
 }

@@ -12,15 +12,15 @@ import jdk.jfr.consumer.RecordingFile;
  * whose stack holds an encoding frame (a JSON library, a server's encoder, the tuned writer) is encoding, even
  * where that writer reads the feed itself or pushes its bytes into the socket; else one holding a frame of core's
  * query (walking the feed into the response's trips) is the query; the rest is the framework (HTTP parsing,
- * routing, the write path). The same rules for every framework.
+ * routing, the write path). The same rules for every framework: each names its own encoding frames
+ * (Framework#encodingFrames), core's writer counts on all.
  */
 final class CpuProfile {
   enum Part { QUERY, ENCODING, FRAMEWORK }
 
-  /** Class name prefixes of each part's frames. */
-  static final List<String> ENCODING = List.of("upickle.", "ujson.", "io.circe.", "org.http4s.circe.", "com.fasterxml.jackson.",
-      "transit.api.SchedulesJson", "transit.cask.UpickleJson",
-      "transit.http4s.CirceJson", "transit.http4s.JsonEncoders", "transit.javalin.JacksonJson");
+  /** Class name prefixes of encoding frames on every framework: core's streaming writer. */
+  static final List<String> CORE_ENCODING = List.of("transit.api.SchedulesJson");
+  /** Class name prefixes of the query's frames. */
   static final List<String> QUERY = List.of("transit.api.TransitApi", "transit.api.RouteTrips", "transit.Csr", "transit.Feed",
       "transit.GtfsTime", "transit.Dictionary", "transit.ServiceCalendar");
 
@@ -31,18 +31,22 @@ final class CpuProfile {
 
   private CpuProfile(List<Sample> samples) { this.samples = samples; }
 
-  static CpuProfile read(Path recording) throws IOException {
+  /** The recording's samples, a frame of one of encoding (class name prefixes, the framework's own) counting as encoding. */
+  static CpuProfile read(Path recording, List<String> encoding) throws IOException {
+    List<String> encodingFrames = new ArrayList<>(CORE_ENCODING);
+    encodingFrames.addAll(encoding);
     List<Sample> samples = new ArrayList<>();
     for (RecordedEvent event : RecordingFile.readAllEvents(recording))
       if (event.getEventType().getName().equals("jdk.ExecutionSample") && event.getStackTrace() != null)
         samples.add(new Sample(event.getStartTime().toEpochMilli(), part(event.getStackTrace().getFrames().stream()
-            .filter(f -> f.getMethod() != null && f.getMethod().getType() != null).map(f -> f.getMethod().getType().getName()).toList())));
+            .filter(f -> f.getMethod() != null && f.getMethod().getType() != null).map(f -> f.getMethod().getType().getName()).toList(),
+            encodingFrames)));
     return new CpuProfile(samples);
   }
 
-  /** The part a stack belongs to, from its frames' class names. */
-  static Part part(List<String> types) {
-    if (types.stream().anyMatch(type -> ENCODING.stream().anyMatch(type::startsWith))) return Part.ENCODING;
+  /** The part a stack belongs to, from its frames' class names and the prefixes of encoding frames. */
+  static Part part(List<String> types, List<String> encoding) {
+    if (types.stream().anyMatch(type -> encoding.stream().anyMatch(type::startsWith))) return Part.ENCODING;
     if (types.stream().anyMatch(type -> QUERY.stream().anyMatch(type::startsWith))) return Part.QUERY;
     return Part.FRAMEWORK;
   }

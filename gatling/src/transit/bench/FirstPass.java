@@ -21,9 +21,9 @@ record FirstPass(RouteLists routes, Map<String, Integer> lengths) {
 
   static FirstPass run(String baseUrl, Path feed, Path resultsDir) throws IOException, InterruptedException {
     Map<String, Integer> lengths = new LinkedHashMap<>();
-    lengths.put(Plan.ROOT, length(baseUrl, Plan.ROOT));
-    lengths.put(Plan.GREETING, length(baseUrl, Plan.GREETING + Plan.SAMPLE_NAME));
-    lengths.put(Plan.HELLO, length(baseUrl, Plan.HELLO + Plan.SAMPLE_NAME));
+    lengths.put(Requests.ROOT, length(baseUrl, Requests.ROOT));
+    lengths.put(Requests.GREETING, length(baseUrl, Requests.GREETING + Requests.SAMPLE_NAME));
+    lengths.put(Requests.HELLO, length(baseUrl, Requests.HELLO + Requests.SAMPLE_NAME));
 
     RouteLists routes = RouteLists.reference();
     Map<String, Integer> byRoute = routeLengths(baseUrl, concat(routes.heavy(), routes.small()));
@@ -33,19 +33,19 @@ record FirstPass(RouteLists routes, Map<String, Integer> lengths) {
       routes = RouteLists.derive(byRoute);
       routes.save(resultsDir);
     }
-    for (String route : concat(routes.heavy(), routes.small())) lengths.put(Plan.schedulePath(route), byRoute.get(route));
+    for (String route : concat(routes.heavy(), routes.small())) lengths.put(Requests.schedule(route), byRoute.get(route));
     return new FirstPass(routes, lengths);
   }
 
-  Plan plan(String baseUrl, List<Step> steps) {
-    return new Plan(baseUrl, steps, routes.heavy(), routes.small(), lengths);
+  SimulationPlan plan(String baseUrl, List<Step> steps) {
+    return new SimulationPlan(baseUrl, steps, routes.heavy(), routes.small(), lengths);
   }
 
   /** Each route's response length; null for a route the server does not know (404). */
   private static Map<String, Integer> routeLengths(String baseUrl, List<String> routes) throws IOException, InterruptedException {
     Map<String, Integer> lengths = new LinkedHashMap<>();
     for (String route : routes) {
-      HttpResponse<byte[]> r = get(baseUrl, Plan.schedulePath(route));
+      HttpResponse<byte[]> r = get(baseUrl, Requests.schedule(route));
       if (r.statusCode() != 200 && r.statusCode() != 404) throw unexpected(r);
       lengths.put(route, r.statusCode() == 200 ? r.body().length : null);
     }

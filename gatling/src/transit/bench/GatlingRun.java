@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import transit.measure.ProcessSampler;
 
 /**
  * One Gatling run of a plan in its own JVM, pinned to the client CPUs, with a stated heap and collector. Reads
@@ -34,7 +35,7 @@ final class GatlingRun {
    * and, for a scenario that asks for it, its timeline: the right answers' times second by second.
    */
   record StepRun(long start, long end, Map<String, Histogram> outcomes, List<Histogram> timeline, long connectionsAccepted,
-      ProcessStats.Window client, JvmProbe.Window clientGc) {
+      ProcessSampler.Window client, JvmProbe.Window clientGc) {
     double seconds() { return (end - start) / 1000.0; }
 
     Histogram ok() { return outcomes.get("ok"); }
@@ -49,7 +50,7 @@ final class GatlingRun {
     void measuring(int step, long atMillis);
   }
 
-  private final Plan plan;
+  private final SimulationPlan plan;
   private final Consumer<String> progress;
   private final StepListener listener;
   private final long[][] windows; // per step: start, end, accepted at start, accepted at end
@@ -58,7 +59,7 @@ final class GatlingRun {
   private volatile int phaseSeconds;
   private volatile long lastPrint;
 
-  private GatlingRun(Plan plan, Consumer<String> progress, StepListener listener) {
+  private GatlingRun(SimulationPlan plan, Consumer<String> progress, StepListener listener) {
     this.plan = plan;
     this.progress = progress;
     this.listener = listener;
@@ -66,7 +67,7 @@ final class GatlingRun {
   }
 
   /** Runs the plan against the server; progress receives a line every few seconds. */
-  static Result run(Plan plan, Path dir, List<String> pinning, Consumer<String> progress, StepListener listener)
+  static Result run(SimulationPlan plan, Path dir, List<String> pinning, Consumer<String> progress, StepListener listener)
       throws IOException, InterruptedException {
     return new GatlingRun(plan, progress, listener).run(dir, pinning);
   }
@@ -78,10 +79,10 @@ final class GatlingRun {
     List<String> command = new ArrayList<>(pinning);
     command.add(Launchers.java());
     command.addAll(JVM_FLAGS);
-    command.addAll(List.of("-D" + Plan.PROPERTY + "=" + planFile, "-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
+    command.addAll(List.of("-D" + SimulationPlan.PROPERTY + "=" + planFile, "-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
         "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString()));
     Process gatling = new ProcessBuilder(command).redirectErrorStream(true).start();
-    ProcessStats stats = new ProcessStats(gatling.pid(), false);
+    ProcessSampler stats = new ProcessSampler(gatling.pid(), false);
     // Attached once Gatling's JVM prints its first line, on a thread of its own while its output is read: the attach
     // API signals (SIGQUIT) a JVM not yet listening, which then prints a thread dump per signal; unread, those filled
     // the pipe and held both processes for minutes (two runs of 27 broke off so).
@@ -94,7 +95,7 @@ final class GatlingRun {
       for (String line; (line = in.readLine()) != null; ) {
         if (!attaching) attached.completeAsync(() -> attachWhenReady(gatling));
         attaching = true;
-        if (line.startsWith(TransitSimulation.MARKER + " ")) onMarker(line.split(" "));
+        if (line.startsWith(Phase.MARKER + " ")) onMarker(line.split(" "));
         else log.println(line);
       }
       int exit = gatling.waitFor();
@@ -109,9 +110,9 @@ final class GatlingRun {
       for (int i = 0; i < windows.length; i++) {
         long[] w = windows[i];
         Map<String, Histogram> outcomes = new HashMap<>();
-        for (String outcome : TransitSimulation.OUTCOMES)
+        for (String outcome : Phase.OUTCOMES)
           if (byTag.containsKey(outcome + "-" + i)) outcomes.put(outcome, sum(byTag.get(outcome + "-" + i)));
-        List<Histogram> timeline = Scenario.named(plan.steps().get(i).scenario()).timeline() ? byTag.getOrDefault("ok-" + i, List.of()) : List.of();
+        List<Histogram> timeline = Scenarios.named(plan.steps().get(i).scenario()).timeline() ? byTag.getOrDefault("ok-" + i, List.of()) : List.of();
         steps.add(new StepRun(w[0], w[1], outcomes, timeline, w[2] >= 0 && w[3] >= 0 ? w[3] - w[2] : -1,
             stats.window(w[0], w[1]), probe == null ? null : probe.window(w[0], w[1])));
       }
@@ -161,7 +162,7 @@ final class GatlingRun {
     long at = Long.parseLong(f[4]);
     if (measure) {
       windows[index][start ? 0 : 1] = at;
-      windows[index][start ? 2 : 3] = ProcessStats.connectionsAccepted();
+      windows[index][start ? 2 : 3] = ProcessSampler.connectionsAccepted();
       if (start) listener.measuring(index, at);
     }
     if (measure && !start && index == plan.steps().size() - 1) {

@@ -12,39 +12,53 @@ import java.util.List;
  * the server accepted per request, so "new connection" is seen to reconnect.
  */
 final class HelloScenario implements Scenario {
-  static final int NEW_CONNECTION = 1;
+  /** A step's variant: whether each request keeps its connection or asks for a new one. */
+  enum Connection implements Step.Variant {
+    KEPT_ALIVE("keep-alive", false), NEW("new connection", true);
 
-  @Override
-  public String paths() { return "hellos"; }
+    private final String label;
+    final boolean closeEach;
+
+    Connection(String label, boolean closeEach) {
+      this.label = label;
+      this.closeEach = closeEach;
+    }
+
+    public String label() { return label; }
+  }
 
   public String name() { return "hello"; }
+
+  public String help() { return "GET /, /greeting/{name}, /hello?name=... at 50 users: kept-alive, then a new connection per request"; }
 
   public String about() {
     return "`GET /`, `GET /greeting/{name}`, `GET /hello?name={5 random letters}`, on kept-alive connections, "
         + "then with `Connection: close` on every request (a new connection each)";
   }
 
+  public boolean inProfile(Profile profile) { return profile != Profile.STANDARD; }
+
+  @Override
+  public String paths() { return "hellos"; }
+
   public List<Step> steps(Settings settings) {
     List<Step> steps = new ArrayList<>();
-    for (int users : settings.usersOr(List.of(50))) {
-      steps.add(Step.closed(name(), "keep-alive", users, settings.warmupSeconds(), settings.durationSeconds()));
-      steps.add(Step.closed(name(), "new connection", users, settings.warmupSeconds(), settings.durationSeconds())
-          .withParam(NEW_CONNECTION, 0));
-    }
+    for (int users : settings.usersOr(List.of(50)))
+      for (Connection c : Connection.values()) steps.add(Step.closed(name(), c.label(), users, settings.warmupSeconds(), settings.durationSeconds()));
     return steps;
   }
 
-  public PopulationBuilder population(TransitSimulation.Phase phase, TransitSimulation simulation) {
-    boolean close = phase.step().param() == NEW_CONNECTION;
-    return simulation.closedLoop(phase, session -> session,
-        exec(simulation.get(phase, session -> Plan.ROOT, close))
-            .exec(simulation.get(phase, session -> Plan.GREETING + TransitSimulation.randomName(), close))
-            .exec(simulation.get(phase, session -> Plan.HELLO + TransitSimulation.randomName(), close)));
+  public PopulationBuilder population(Phase phase, Traffic traffic) {
+    boolean close = phase.step().variant(Connection.class).closeEach;
+    return traffic.closedLoop(phase, session -> session,
+        exec(traffic.get(phase, session -> Requests.ROOT, close))
+            .exec(traffic.get(phase, session -> Requests.GREETING + Requests.randomName(), close))
+            .exec(traffic.get(phase, session -> Requests.HELLO + Requests.randomName(), close)));
   }
 
   @Override
-  public void report(Report report) {
-    report.closedLoopTables(this);
-    report.connectionsPerRequest(this);
+  public void report(ReportSection section) {
+    section.closedLoopTables();
+    section.connectionsPerRequest();
   }
 }

@@ -1,39 +1,32 @@
 package transit.bench;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Properties;
+import java.util.Set;
+import transit.server.FrameworkRegistry;
+import transit.server.Library;
 
 /**
- * How to start each framework's server without Mill: main class, classpath, the JVM flags every server gets and
- * the library versions, as build.mill's serverLaunchers wrote them to the file named by the system property.
+ * How to start each framework's server without Mill, and what each says of itself, from the framework registry
+ * build.mill writes (core's FrameworkRegistry): main class, classpath, the JVM flags every server gets.
  */
-public record Launchers(List<String> frameworks, List<String> jvmFlags, String defaultHeap, String versions, Path workspace,
-    Properties servers) {
-  static final String PROPERTY = "transit.bench.servers";
+public record Launchers(FrameworkRegistry registry) {
+  public static Launchers load() { return new Launchers(FrameworkRegistry.load()); }
 
-  public static Launchers load() {
-    String file = System.getProperty(PROPERTY);
-    if (file == null) throw new IllegalStateException("no -D" + PROPERTY + ": run the harness with ./mill gatling.run");
-    Properties p = new Properties();
-    try (Reader in = Files.newBufferedReader(Path.of(file))) {
-      p.load(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return new Launchers(Arrays.asList(p.getProperty("frameworks").split(",")), Arrays.asList(p.getProperty("jvm.flags").split(" ")),
-        p.getProperty("jvm.heap"), p.getProperty("versions"), Path.of(p.getProperty("workspace")), p);
-  }
+  /** The frameworks, in build.mill's order. */
+  public List<String> frameworks() { return registry.names(); }
+
+  public String defaultHeap() { return registry.defaultHeap(); }
+
+  public Path workspace() { return registry.workspace(); }
+
+  public FrameworkRegistry.Description description(String framework) { return registry.description(framework); }
 
   /** The shared flags with this heap as -Xmx (the build's own -Xmx left out), for every framework alike. */
   List<String> flags(String heap) {
-    List<String> flags = new ArrayList<>(jvmFlags.stream().filter(f -> !f.startsWith("-Xmx")).toList());
+    List<String> flags = new ArrayList<>(registry.jvmFlags().stream().filter(f -> !f.startsWith("-Xmx")).toList());
     flags.add(0, "-Xmx" + heap);
     return flags;
   }
@@ -42,12 +35,19 @@ public record Launchers(List<String> frameworks, List<String> jvmFlags, String d
   List<String> javaCommand(String framework, String java, String heap) {
     List<String> command = new ArrayList<>(List.of(java != null ? java : java()));
     command.addAll(flags(heap));
-    command.addAll(List.of("-cp", servers.getProperty(framework + ".classpath"), servers.getProperty(framework + ".main")));
+    command.addAll(List.of("-cp", registry.classpath(framework), registry.mainClass(framework)));
     return command;
   }
 
-  /** The JDK running the harness. */
-  static String java() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  /** Every framework's libraries with their versions, each once, then the harness's own. */
+  String versions(String harness) {
+    Set<String> libraries = new LinkedHashSet<>();
+    for (String framework : frameworks()) for (Library l : description(framework).libraries()) libraries.add(l.toString());
+    libraries.add(Library.of("univocity", com.univocity.parsers.csv.CsvParser.class).toString());
+    libraries.add(harness);
+    return String.join(", ", libraries);
   }
+
+  /** The JDK running the harness. */
+  static String java() { return Path.of(System.getProperty("java.home"), "bin", "java").toString(); }
 }

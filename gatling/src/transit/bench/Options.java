@@ -10,6 +10,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import transit.cli.Cli;
+import transit.measure.Cpus;
+import transit.server.Mode;
 import transit.server.ServerOptions;
 
 /**
@@ -21,34 +23,18 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     List<String> heaps, List<Integer> serverCpus, List<Integer> clientCpus, Path serverJava, URI target, Path results,
     List<Path> compare, boolean help, List<String> arguments) {
 
-  /** How long and how finely a run measures. */
-  public enum Profile {
-    /** Checks the pipeline: every step once, seconds long; measures nothing. */
-    QUICK(1, 1, 1, 1, Scenario.names(), List.of(1, 10, 50, 100), "checks the pipeline, measures nothing"),
-    /** The default: medians of three rounds within 30 minutes on 2 cores. */
-    STANDARD(8, 3, 12, 3, List.of("heavy", "small", "latency"), List.of(50), "the default"),
-    /** Every scenario and user count, longer steps, five rounds. */
-    FULL(30, 10, 30, 5, Scenario.names(), List.of(1, 10, 50, 100), "every scenario and user count");
+  public boolean quick() { return profile == Profile.QUICK; }
 
-    final int durationSeconds, warmupSeconds, firstWarmupSeconds, repeat;
-    final List<String> scenarios;
-    final List<Integer> smallUsers;
-    final String expected;
-
-    Profile(int duration, int warmup, int firstWarmup, int repeat, List<String> scenarios, List<Integer> smallUsers, String expected) {
-      this.durationSeconds = duration;
-      this.warmupSeconds = warmup;
-      this.firstWarmupSeconds = firstWarmup;
-      this.repeat = repeat;
-      this.scenarios = scenarios;
-      this.smallUsers = smallUsers;
-      this.expected = expected;
-    }
-
-    String label() { return name().toLowerCase(); }
+  /** What the steps are made from, with the latency scenario's rates (null until known). */
+  Scenario.Settings settings(List<Integer> rates) {
+    return new Scenario.Settings(profile, warmupSeconds, durationSeconds, users, rates);
   }
 
-  public boolean quick() { return profile == Profile.QUICK; }
+  /** The run these options ask for, over these frameworks: every chosen mode, or only the idiomatic with --target. */
+  RunPlan plan(List<String> frameworks, String heap) {
+    return new RunPlan(frameworks, scenarios.stream().map(Scenarios::named).toList(), target != null ? List.of(Mode.IDIOMATIC) : modes,
+        repeat, heap, heaps, firstWarmupSeconds);
+  }
 
   @Command(sortOptions = false,
       description = "Load-tests each framework's server with Gatling and writes results/<timestamp>/report.md. Each round runs "
@@ -64,8 +50,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     @Option(names = "--frameworks", paramLabel = "A,B", split = ",", description = "frameworks to test (default: all)")
     List<String> frameworks;
 
-    @Option(names = "--scenarios", paramLabel = "A,B", split = ",",
-        description = "scenarios to run (default: the profile's; all: heavy, small, hello, think-time, latency, connections, reload)")
+    @Option(names = "--scenarios", paramLabel = "A,B", split = ",", description = "scenarios to run (default: the profile's; each below)")
     List<String> scenarios;
 
     @Option(names = "--modes", paramLabel = "A,B", split = ",", converter = ModeConverter.class,
@@ -133,28 +118,32 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     boolean help;
   }
 
-  /** --help: the flags, then what each profile runs and how long it is expected to take with every framework. */
+  /** --help: the flags, the scenarios, then what each profile runs and how long it is expected to take with every framework. */
   public static String usage(List<String> known, String heap) {
-    StringBuilder profiles = new StringBuilder("\n\nProfiles, with the time each is expected to take for " + String.join(", ", known)
-        + " (printed again before a run starts, from the run's own plan):");
-    for (Profile p : Profile.values())
-      profiles.append(String.format("%n  %-9s %s, about %s: %d round(s) of %d s steps after %d s of warm-up (%d s more for a "
+    StringBuilder text = new StringBuilder(Cli.usage(new Flags(), "./mill gatling.run")).append("\n\nScenarios:");
+    for (Scenario s : Scenarios.ALL) text.append(String.format("%n  %-12s %s", s.name(), s.help()));
+    text.append("\n\nProfiles, with the time each is expected to take for ").append(String.join(", ", known))
+        .append(" (printed again before a run starts, from the run's own plan):");
+    for (Profile p : Profile.values()) {
+      Options o = parse(new String[] {"--profile", p.label()}, known);
+      text.append(String.format("%n  %-9s %s, about %s: %d round(s) of %d s steps after %d s of warm-up (%d s more for a "
           + "server's first); scenarios %s; small at %s users", p.label(), p.expected,
-          Bench.minutes(Bench.expectedSeconds(parse(new String[] {"--profile", p.label()}, known), heap, known)), p.repeat,
-          p.durationSeconds, p.warmupSeconds, p.firstWarmupSeconds, String.join(", ", p.scenarios),
+          Format.duration(o.plan(known, heap).expectedSeconds(o.settings(o.rates()))), p.repeat,
+          p.durationSeconds, p.warmupSeconds, p.firstWarmupSeconds, String.join(", ", Scenarios.inProfile(p)),
           p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))));
-    return Cli.usage(new Flags(), "./mill gatling.run") + profiles;
+    }
+    return text.toString();
   }
 
   /** known: the frameworks the build lists. */
   public static Options parse(String[] args, List<String> known) {
     Flags f = Cli.parse(new Flags(), args, Map.of(), Map.of());
     Profile profile = f.quick ? Profile.QUICK : f.profile;
-    List<String> scenarios = names("--scenarios", f.scenarios == null ? profile.scenarios : f.scenarios, Scenario.names());
+    List<String> scenarios = names("--scenarios", f.scenarios == null ? Scenarios.inProfile(profile) : f.scenarios, Scenarios.names());
     if (f.users != null && f.users.isEmpty()) throw new Cli.UsageException("--users: at least one user count is required");
     if (f.target != null && f.heaps != null) throw new Cli.UsageException("--heaps: not with --target (the server is not started here)");
     return new Options(names("--frameworks", f.frameworks == null ? known : f.frameworks, known), scenarios,
-        f.modes == null ? Mode.ALL : List.copyOf(new java.util.LinkedHashSet<>(f.modes)), profile, f.gtfs,
+        f.modes == null ? List.of(Mode.values()) : List.copyOf(new java.util.LinkedHashSet<>(f.modes)), profile, f.gtfs,
         f.duration != null ? f.duration : profile.durationSeconds, f.warmup != null ? f.warmup : profile.warmupSeconds,
         f.firstWarmup != null ? f.firstWarmup : profile.firstWarmupSeconds,
         f.repeat != null ? f.repeat : profile.repeat, f.users == null ? null : f.users.stream().distinct().toList(),
@@ -176,15 +165,17 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
 
   static final class ProfileConverter implements ITypeConverter<Profile> {
     public Profile convert(String text) {
-      for (Profile p : Profile.values()) if (p.label().equals(text.trim())) return p;
-      throw Cli.invalid(text, "a profile (quick, standard, full)");
+      Profile p = Profile.labelled(text.trim());
+      if (p == null) throw Cli.invalid(text, "a profile (quick, standard, full)");
+      return p;
     }
   }
 
   static final class ModeConverter implements ITypeConverter<Mode> {
     public Mode convert(String text) {
-      for (Mode m : Mode.values()) if (m.label.equals(text.trim())) return m;
-      throw Cli.invalid(text, "a mode (" + String.join(", ", Mode.ALL.stream().map(m -> m.label).toList()) + ")");
+      Mode m = Mode.labelled(text.trim());
+      if (m == null) throw Cli.invalid(text, "a mode (" + String.join(", ", java.util.Arrays.stream(Mode.values()).map(v -> v.label).toList()) + ")");
+      return m;
     }
   }
 

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
-import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+import transit.measure.ProcessSampler;
+import transit.measure.Spread;
+import transit.server.Mode;
 
 /** Everything a harness run measured and the conditions it ran under: what the report and charts are made of. */
 final class Results {
@@ -16,78 +18,100 @@ final class Results {
   static final double CLIENT_BOUND_SHARE = 0.90;
   /** A core's share other processes may take of the server's CPUs before a step is marked disturbed, in %. */
   static final double DISTURBED_PERCENT = 10;
-  /** A figure whose rounds spread over more than this share of their median is marked. */
-  static final double WIDE_SPREAD = 0.10;
 
-  /**
-   * One measured step of one server run (a framework in a mode, with a heap) in one round. Null parts: not
-   * measured (a server not started here has no process figures; a JVM that could not be attached, no GC ones).
-   */
+  /** One measured step of one server run (a framework in a mode, with a heap) in one round. */
   record Row(String framework, Mode mode, String heap, int round, Step step, Measurement m) {}
 
-  /** ok: right answers; failed: wrong ones; lost: none (refused, reset, timed out). latency: the right answers' times. */
-  record Measurement(long ok, long failed, long lost, double seconds, Histogram latency, ProcessStats.Window server,
-      JvmProbe.Window serverGc, ProcessStats.Window client, JvmProbe.Window clientGc, long connectionsAccepted, int clientCpus,
-      long startMillis, List<Histogram> timeline, List<ServerProcess.Event> events, long[] profile) {
-    /** A step measured without a timeline, server events or a profile. */
-    Measurement(long ok, long failed, long lost, double seconds, Histogram latency, ProcessStats.Window server,
-        JvmProbe.Window serverGc, ProcessStats.Window client, JvmProbe.Window clientGc, long connectionsAccepted, int clientCpus) {
-      this(ok, failed, lost, seconds, latency, server, serverGc, client, clientGc, connectionsAccepted, clientCpus, 0, List.of(), List.of(), null);
-    }
+  /** ok: right answers; failed: wrong ones; lost: none (refused, reset, timed out). */
+  record Answers(long ok, long failed, long lost) {
+    long all() { return ok + failed + lost; }
+  }
+
+  /**
+   * The server over a step: its process (CPU, RSS), its collector (null where its JVM could not be attached), the
+   * execution samples per CpuProfile.Part (null without a recording), and what happened to it (feed replaced, reloaded).
+   */
+  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, List<ServerEvent> events) {}
+
+  /** Gatling over a step: its process, its collector, and how many CPUs it had. */
+  record ClientUse(ProcessSampler.Window process, JvmProbe.Window gc, int cpus) {}
+
+  /** The right answers' times second by second, from the step's start (epoch ms): for a scenario that asks for them. */
+  record Timeline(long startMillis, List<Histogram> seconds) {
+    static final Timeline NONE = new Timeline(0, List.of());
+  }
+
+  /**
+   * What one step measured: the answers, over how long, the right answers' times (ms), the server's and the client's
+   * use (null when not measured: a server not started here has none), connections accepted (-1 unknown), the timeline.
+   */
+  record Measurement(Answers answers, double seconds, Histogram latency, ServerUse server, ClientUse client, long connectionsAccepted,
+      Timeline timeline) {
+    long ok() { return answers.ok(); }
+
+    long failed() { return answers.failed(); }
+
+    long lost() { return answers.lost(); }
+
+    ProcessSampler.Window serverProcess() { return server == null ? null : server.process(); }
+
+    JvmProbe.Window serverGc() { return server == null ? null : server.gc(); }
+
+    ProcessSampler.Window clientProcess() { return client == null ? null : client.process(); }
+
+    JvmProbe.Window clientGc() { return client == null ? null : client.gc(); }
+
+    List<ServerEvent> events() { return server == null ? List.of() : server.events(); }
 
     /**
-     * The server's CPU per successful request, in ms, spent on one part: the collector's and the JIT's threads, the
-     * application threads' kernel time, and their user time split by the execution samples among query, encoding and
-     * the framework. Null when not measured.
+     * The server's CPU per successful request, in ms, spent on one kind of thread: the collector's and the JIT's, the
+     * application threads' kernel and user time. Null when not measured.
      */
-    Double cpuMillisPerRequest(ProcessStats.Kind kind) {
-      if (server == null || server.seconds(kind) == null || ok == 0) return null;
-      return server.seconds(kind) * 1000 / ok;
+    Double cpuMillisPerRequest(ProcessSampler.Kind kind) {
+      ProcessSampler.Window p = serverProcess();
+      if (p == null || p.seconds(kind) == null || ok() == 0) return null;
+      return p.seconds(kind) * 1000 / ok();
     }
 
+    /** The application threads' user time per successful request split by the execution samples among query, encoding and framework. */
     Double cpuMillisPerRequest(CpuProfile.Part part) {
-      Double user = cpuMillisPerRequest(ProcessStats.Kind.USER);
-      if (user == null || profile == null) return null;
-      long samples = java.util.Arrays.stream(profile).sum();
-      return samples == 0 ? null : user * profile[part.ordinal()] / samples;
+      Double user = cpuMillisPerRequest(ProcessSampler.Kind.USER);
+      if (user == null || server.profile() == null) return null;
+      long samples = java.util.Arrays.stream(server.profile()).sum();
+      return samples == 0 ? null : user * server.profile()[part.ordinal()] / samples;
     }
 
-    double requestsPerSecond() { return seconds > 0 ? ok / seconds : 0; }
+    double requestsPerSecond() { return seconds > 0 ? ok() / seconds : 0; }
 
     /** Gatling's process used at least 90 % of its CPUs on average: the throughput is a lower bound. */
-    boolean clientBound() { return client != null && client.meanCpuPercent() >= CLIENT_BOUND_SHARE * 100 * clientCpus; }
+    boolean clientBound() {
+      return clientProcess() != null && clientProcess().meanCpuPercent() >= CLIENT_BOUND_SHARE * 100 * client.cpus();
+    }
 
     /** Other processes used at least 10 % of a core of the server's CPUs: the server's figures are low by that much. */
-    boolean disturbed() { return server != null && server.othersPercent() != null && server.othersPercent() >= DISTURBED_PERCENT; }
+    boolean disturbed() {
+      return serverProcess() != null && serverProcess().othersPercent() != null && serverProcess().othersPercent() >= DISTURBED_PERCENT;
+    }
 
     Double percentile(double q) { return latency == null || latency.getTotalCount() == 0 ? null : (double) latency.getValueAtPercentile(q); }
 
     Double maxLatency() { return latency == null || latency.getTotalCount() == 0 ? null : (double) latency.getMaxValue(); }
 
     /** Server CPU-seconds per 1,000 successful requests. */
-    Double cpuSecondsPerThousand() { return server == null || ok == 0 ? null : server.cpuSeconds() * 1000 / ok; }
+    Double cpuSecondsPerThousand() { return serverProcess() == null || ok() == 0 ? null : serverProcess().cpuSeconds() * 1000 / ok(); }
 
-    Double allocatedPerRequest() { return serverGc == null || ok == 0 ? null : (double) serverGc.allocatedBytes() / ok; }
+    Double allocatedPerRequest() { return serverGc() == null || ok() == 0 ? null : (double) serverGc().allocatedBytes() / ok(); }
+
+    Double serverGcPercent() { return gcPercent(serverGc()); }
+
+    Double clientGcPercent() { return gcPercent(clientGc()); }
 
     /** Share of the step's time a JVM spent in GC, in %. */
-    static Double gcPercent(JvmProbe.Window gc, double seconds) { return gc == null || seconds <= 0 ? null : gc.gcMillis() / (seconds * 10); }
+    private Double gcPercent(JvmProbe.Window gc) { return gc == null || seconds <= 0 ? null : gc.gcMillis() / (seconds * 10); }
   }
 
-  /** The median of the rounds' values and their range; wide when the range exceeds 10 % of the median. */
-  record Spread(double median, double min, double max, int n) {
-    static Spread of(List<Double> values) {
-      List<Double> known = values.stream().filter(v -> v != null && !v.isNaN()).toList();
-      if (known.isEmpty()) return null;
-      DescriptiveStatistics stats = new DescriptiveStatistics();
-      known.forEach(stats::addValue);
-      return new Spread(stats.getPercentile(50), stats.getMin(), stats.getMax(), known.size());
-    }
-
-    boolean wide() { return n > 1 && max - min > WIDE_SPREAD * Math.abs(median); }
-  }
-
-  /** A server as it started: its printed feed load time (of the CSV), the snapshot's when it read one (else -1), retained heap. */
-  record Server(String name, long loadMillis, long snapshotMillis, long heapRetainedMb) {}
+  /** A server as it started, from its /health: where the feed came from (csv or snapshot), that load's time, the heap it retains. */
+  record ServerStart(String framework, String loadedFrom, long loadMillis, long heapBytes) {}
 
   /** The rounds of one step on one server set-up, gathered. */
   record Group(String framework, Mode mode, String heap, Step step, List<Row> rounds) {
@@ -96,9 +120,9 @@ final class Results {
       return Spread.of(rounds.stream().map(r -> figure.apply(r.m)).toList());
     }
 
-    long errors() { return rounds.stream().mapToLong(r -> r.m.failed + r.m.lost).sum(); }
+    long errors() { return rounds.stream().mapToLong(r -> r.m.failed() + r.m.lost()).sum(); }
 
-    long lost() { return rounds.stream().mapToLong(r -> r.m.lost).sum(); }
+    long lost() { return rounds.stream().mapToLong(r -> r.m.lost()).sum(); }
 
     boolean clientBound() { return rounds.stream().anyMatch(r -> r.m.clientBound()); }
 
@@ -108,20 +132,25 @@ final class Results {
     Histogram latency() {
       Histogram all = null;
       for (Row r : rounds) {
-        if (r.m.latency == null) continue;
-        if (all == null) all = r.m.latency.copy();
-        else all.add(r.m.latency);
+        if (r.m.latency() == null) continue;
+        if (all == null) all = r.m.latency().copy();
+        else all.add(r.m.latency());
       }
       return all;
     }
   }
 
-  final Options options;
-  final String defaultHeap;
+  /** The scenarios the run chose, by name, in order; its rounds; whether it was a quick run. */
+  final List<String> scenarios;
+  final int rounds;
+  final boolean quick;
+  /** Every server's heap, and the others heavy also ran at (--heaps). */
+  final String heap;
+  final List<String> heaps;
   final ZonedDateTime started = ZonedDateTime.now();
   final List<Row> rows = new ArrayList<>();
   final List<Row> calibration = new ArrayList<>();
-  final Map<String, Server> servers = new LinkedHashMap<>();
+  final Map<String, ServerStart> servers = new LinkedHashMap<>();
   final Map<String, Path> gatlingReports = new LinkedHashMap<>(); // run name → index.html
   final List<String> notes = new ArrayList<>();
   final List<String> failures = new ArrayList<>(); // frameworks whose runs broke off
@@ -129,14 +158,14 @@ final class Results {
   List<Integer> rates; // the latency scenario's, once known
   Path feed;
   RouteLists routes;
-  Cpus cpus;
 
-  Results(Options options, String defaultHeap) {
-    this.options = options;
-    this.defaultHeap = defaultHeap;
+  Results(List<String> scenarios, int rounds, boolean quick, String heap, List<String> heaps) {
+    this.scenarios = scenarios;
+    this.rounds = rounds;
+    this.quick = quick;
+    this.heap = heap;
+    this.heaps = heaps;
   }
-
-  String heap() { return options.heap() != null ? options.heap() : defaultHeap; }
 
   /**
    * The rows of a scenario, gathered per framework, mode, heap and step, in the order they first ran (round 1

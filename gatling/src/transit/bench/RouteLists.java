@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.synth.SyntheticFeed;
 
 /**
@@ -56,7 +57,7 @@ public record RouteLists(List<String> heavy, List<String> small, String source) 
 
   /** Every route of the feed that has trips, in feed order. */
   static List<String> routesWithTrips(Path feedPath) {
-    Feed feed = Feed.load(feedPath);
+    Feed feed = FeedLoader.load(feedPath);
     return IntStream.range(0, feed.routeIds.size()).filter(r -> feed.tripsByRoute.size(r) > 0)
         .mapToObj(feed.routeIds::value).toList();
   }

@@ -2,25 +2,17 @@ package transit.bench;
 
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.util.List;
+import transit.server.Mode;
 
 /**
- * One scenario, in one place: its steps, its Gatling population (built in Gatling's JVM from the plan) and its
- * section of the report. A new scenario is a class implementing this and a line in {@link #ALL}.
+ * One scenario, in one place: its name and help, the profiles it runs in, its steps, its Gatling population (built
+ * in Gatling's JVM from the plan), a calibration if it needs one, its section of the report and its charts. A new
+ * scenario is a class implementing this and a line in {@link Scenarios#ALL}.
  */
 public interface Scenario {
-  List<Scenario> ALL = List.of(new RouteScenario.Heavy(), new RouteScenario.Small(), new HelloScenario(),
-      new ThinkTimeScenario(), new LatencyScenario(), new ConnectionsScenario(), new ReloadScenario());
-
-  static List<String> names() { return ALL.stream().map(Scenario::name).toList(); }
-
-  static Scenario named(String name) {
-    return ALL.stream().filter(s -> s.name().equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no such scenario: " + name));
-  }
-
-  /** What the steps of a run are made from: the profile's or the user's durations and loads. */
-  record Settings(Options.Profile profile, int warmupSeconds, int durationSeconds, List<Integer> users, List<Integer> rates) {
-    boolean quick() { return profile == Options.Profile.QUICK; }
+  /** What the steps of a run are made from: the profile's or the user's durations and loads, and the open model's rates. */
+  record Settings(Profile profile, int warmupSeconds, int durationSeconds, List<Integer> users, List<Integer> rates) {
+    boolean quick() { return profile == Profile.QUICK; }
 
     /** --users if given, else these. */
     List<Integer> usersOr(List<Integer> defaults) { return users != null ? users : defaults; }
@@ -28,20 +20,35 @@ public interface Scenario {
 
   String name();
 
+  /** One line for --help: what a step does, and at what load. */
+  String help();
+
   /** One sentence for the report: what a step does. */
   String about();
+
+  /** Whether a profile runs it when --scenarios does not choose. */
+  boolean inProfile(Profile profile);
 
   /** The steps, in run order. */
   List<Step> steps(Settings settings);
 
-  /** The modes its steps run in: heavy and small run in every mode, the others as the framework's users write it. */
+  /** The modes its steps run in: by default as the framework's users write it. */
   default boolean runsIn(Mode mode) { return mode == Mode.IDIOMATIC; }
 
   /** The routes it requests, as a name: scenarios on the same routes share their JIT warm-up in a server run. */
   default String paths() { return "schedules"; }
 
   /** The Gatling population of one phase of one of its steps. */
-  PopulationBuilder population(TransitSimulation.Phase phase, TransitSimulation simulation);
+  PopulationBuilder population(Phase phase, Traffic traffic);
+
+  /**
+   * A step each framework runs once before the rounds, whose figures set this scenario's settings (the latency
+   * scenario's rates, unless given); null when it needs none.
+   */
+  default Step calibration(Settings settings) { return null; }
+
+  /** The settings' rates, from the calibration's rows (one per framework). */
+  default List<Integer> calibrated(List<Results.Row> calibration) { throw new UnsupportedOperationException(name() + " has no calibration"); }
 
   /**
    * Whether its steps replace the server's feed while measured: then the server serves a copy of the feed, parsed
@@ -52,9 +59,15 @@ public interface Scenario {
   /** What the harness does to the server during a measured step, on a thread of its own; swap replaces the feed. */
   default void whileMeasured(Step step, Runnable swap) throws InterruptedException {}
 
+  /** How long after a step the server's events (a reload still under way) still belong to it. */
+  default long eventsAfterStepMillis() { return 0; }
+
   /** Whether the report needs its steps' latency second by second. */
   default boolean timeline() { return false; }
 
   /** Its section of report.md, after the heading and the about line: by default the closed-loop tables. */
-  default void report(Report report) { report.closedLoopTables(this); }
+  default void report(ReportSection section) { section.closedLoopTables(); }
+
+  /** Its charts: by default requests/s by users and latency percentiles. */
+  default List<Charts.Named> charts(Results results) { return Charts.closedLoop(results, name()); }
 }

@@ -1,23 +1,36 @@
 package transit.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import transit.measure.ProcessSampler;
+import transit.server.Mode;
 
 /**
  * One framework's server in its own JVM, started from its classpath on a free port of 127.0.0.1, pinned to the
- * server CPUs, in one mode and with one heap. Its output goes to a log file; the start-up lines give the port
- * and the feed load time. Its CPU and RSS are sampled from /proc and its collector watched through JMX.
+ * server CPUs, in one mode and with one heap. Its output goes to a log file, whose "listening on" line gives the
+ * port; its feed, load time and reloads come from its /health. Its CPU and RSS are sampled, its collector watched
+ * through JMX.
  */
 final class ServerProcess implements AutoCloseable {
   /** The server refused a mode's flag: it stopped with a usage error (exit 2) before loading anything. */
@@ -26,36 +39,37 @@ final class ServerProcess implements AutoCloseable {
   }
 
   private static final Pattern LISTENING = Pattern.compile(" listening on (http://[^/\\s]+)/");
-  /** "Loaded F from the CSV …" or "Loaded F from snapshot S (the CSV took N ms): … rows in M ms; heap retained H MB" */
-  private static final Pattern LOADED =
-      Pattern.compile("^Loaded .* from (the CSV|snapshot)[^:]*?(?:\\(the CSV took ([\\d,]+) ms\\))?: .* rows in ([\\d,]+) ms; heap retained ([\\d,]+) MB");
-  /** "<server>: reloaded after why. Loaded … rows in N ms; …" and "<server>: reload after why failed; …" */
-  private static final Pattern RELOADED = Pattern.compile(": reloaded after .* rows in ([\\d,]+) ms"),
-      RELOAD_FAILED = Pattern.compile(": reload after .* failed");
-
-  /** Something the server did while serving: a feed swapped in (its load time) or a reload that failed. */
-  record Event(long atMillis, String what, long loadMillis) {}
   private static final long START_TIMEOUT_MINUTES = 10; // the real MBTA feed loads in well under that
+  /** How often /health is read while the harness replaces the feed: a swap is timed by the server's own loaded_at anyway. */
+  private static final long HEALTH_POLL_MILLIS = 200;
+  private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(10)).build();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The feed a server serves, as its /health says: since when, from where, that load's time, the heap it retains, the last failed reload's time. */
+  record Health(Instant loadedAt, String loadedFrom, long loadMillis, long heapBytes, Instant lastFailedReload) {
+    static Health of(JsonNode health) {
+      JsonNode failed = health.path("last_failed_reload");
+      return new Health(Instant.parse(health.get("loaded_at").asText()), health.get("loaded_from").asText(), health.get("load_ms").asLong(),
+          health.get("heap_bytes").asLong(), failed.isObject() ? Instant.parse(failed.get("at").asText()) : null);
+    }
+  }
 
   final Process process;
   final String baseUrl;
-  /** The "Loaded …" line: the load time (of the CSV, also when a snapshot was read), the snapshot's, the retained heap. */
-  final long loadMillis, snapshotMillis, heapRetainedMb;
-  /** The harness's feed replacements and the server's reloads, in order. */
-  final List<Event> events;
-  final ProcessStats stats;
+  /** /health as the server started. */
+  final Health started;
+  final ProcessSampler stats;
   /** Null when the JVM could not be attached to (then no GC, heap or allocation figures). */
   final JvmProbe probe;
+  /** The harness's feed replacements and the server's reloads, in order. */
+  private final List<ServerEvent> events = Collections.synchronizedList(new ArrayList<>());
 
-  private ServerProcess(Process process, String baseUrl, Matcher load, JvmProbe probe, List<Event> events) {
+  private ServerProcess(Process process, String baseUrl, Health started, JvmProbe probe) {
     this.process = process;
     this.baseUrl = baseUrl;
-    boolean snapshot = load != null && load.group(1).equals("snapshot");
-    this.loadMillis = load == null ? -1 : number(snapshot ? load.group(2) : load.group(3));
-    this.snapshotMillis = snapshot ? number(load.group(3)) : -1;
-    this.heapRetainedMb = load == null ? -1 : number(load.group(4));
-    this.events = events;
-    this.stats = new ProcessStats(process.pid(), true);
+    this.started = started;
+    this.stats = new ProcessSampler(process.pid(), true);
     this.probe = probe;
   }
 
@@ -64,21 +78,19 @@ final class ServerProcess implements AutoCloseable {
     List<String> command = new ArrayList<>(pinning);
     command.addAll(launchers.javaCommand(framework, java, heap));
     command.addAll(List.of("--host", "127.0.0.1", "--port", "0", "--gtfs", feed.toString()));
-    command.addAll(mode.serverFlags);
+    command.addAll(mode.flags);
     return command;
   }
 
   static ServerProcess start(List<String> command, String framework, Mode mode, Path log) throws IOException, ModeUnsupported {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     CompletableFuture<String> listening = new CompletableFuture<>();
-    CompletableFuture<Matcher> loaded = new CompletableFuture<>();
-    List<Event> events = java.util.Collections.synchronizedList(new ArrayList<>());
-    Thread reader = new Thread(() -> copyOutput(process, log, listening, loaded, events), framework + "-output");
+    Thread reader = new Thread(() -> copyOutput(process, log, listening), framework + "-output");
     reader.setDaemon(true);
     reader.start();
     try {
       String url = listening.get(START_TIMEOUT_MINUTES, TimeUnit.MINUTES);
-      Matcher load = loaded.getNow(null);
+      Health health = health(url);
       JvmProbe probe;
       try {
         probe = JvmProbe.attach(process.pid());
@@ -86,29 +98,23 @@ final class ServerProcess implements AutoCloseable {
         System.out.println("[" + framework + "] no GC figures: " + e.getMessage());
         probe = null;
       }
-      return new ServerProcess(process, url, load, probe, events);
+      return new ServerProcess(process, url, health, probe);
     } catch (Exception e) {
       process.destroyForcibly();
       int exit = waitFor(process);
       join(reader);
-      if (!mode.serverFlags.isEmpty() && exit == 2)
-        throw new ModeUnsupported(framework + " does not take " + String.join(" ", mode.serverFlags) + " (" + firstLine(log) + ")");
+      if (!mode.flags.isEmpty() && exit == 2)
+        throw new ModeUnsupported(framework + " does not take " + String.join(" ", mode.flags) + " (" + firstLine(log) + ")");
       throw new IOException("the server " + framework + " did not start (exit " + exit + "); its output is in " + log, e);
     }
   }
 
-  /** Copies the server's output to the log, completing the futures as the start-up lines appear. */
-  private static void copyOutput(Process process, Path log, CompletableFuture<String> listening, CompletableFuture<Matcher> loaded,
-      List<Event> events) {
+  /** Copies the server's output to the log, completing listening with its URL once it prints it. */
+  private static void copyOutput(Process process, Path log, CompletableFuture<String> listening) {
     try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         PrintWriter out = new PrintWriter(Files.newBufferedWriter(log), true)) {
       for (String line; (line = in.readLine()) != null; ) {
         out.println(line);
-        Matcher reloaded = RELOADED.matcher(line);
-        if (reloaded.find()) events.add(new Event(System.currentTimeMillis(), "reloaded", number(reloaded.group(1))));
-        else if (RELOAD_FAILED.matcher(line).find()) events.add(new Event(System.currentTimeMillis(), "reload failed", -1));
-        Matcher load = LOADED.matcher(line);
-        if (load.find()) loaded.complete(load);
         Matcher url = LISTENING.matcher(line);
         if (url.find()) listening.complete(url.group(1));
       }
@@ -118,7 +124,43 @@ final class ServerProcess implements AutoCloseable {
     listening.completeExceptionally(new IOException("the server ended before it listened"));
   }
 
-  private static long number(String text) { return Long.parseLong(text.replace(",", "")); }
+  /** GET /health, read. */
+  static Health health(String baseUrl) throws IOException, InterruptedException {
+    HttpResponse<byte[]> r = CLIENT.send(HttpRequest.newBuilder(URI.create(baseUrl + "/health")).timeout(Duration.ofSeconds(30)).build(),
+        HttpResponse.BodyHandlers.ofByteArray());
+    if (r.statusCode() != 200) throw new IOException("GET /health answered " + r.statusCode());
+    return Health.of(JSON.readTree(r.body()));
+  }
+
+  /**
+   * Reads /health every 200 ms, on a thread of its own, until closed: each new loaded_at is a reload in service (at
+   * that instant, with its load time), each new failed reload an event too.
+   */
+  AutoCloseable watchReloads() {
+    Thread watcher = new Thread(() -> {
+      Health last = started;
+      try {
+        while (!Thread.currentThread().isInterrupted()) {
+          Thread.sleep(HEALTH_POLL_MILLIS);
+          Health now;
+          try {
+            now = health(baseUrl);
+          } catch (IOException e) {
+            continue; // busy: the next read will see it
+          }
+          if (!now.loadedAt().equals(last.loadedAt())) events.add(new ServerEvent(now.loadedAt().toEpochMilli(), ServerEvent.RELOADED, now.loadMillis()));
+          if (now.lastFailedReload() != null && !now.lastFailedReload().equals(last.lastFailedReload()))
+            events.add(new ServerEvent(now.lastFailedReload().toEpochMilli(), ServerEvent.RELOAD_FAILED, -1));
+          last = now;
+        }
+      } catch (InterruptedException e) {
+        // closed
+      }
+    }, "health-watch");
+    watcher.setDaemon(true);
+    watcher.start();
+    return watcher::interrupt;
+  }
 
   /**
    * Publishes a new feed as a publisher would: a copy of source written beside served, then moved over it (for a
@@ -133,7 +175,7 @@ final class ServerProcess implements AutoCloseable {
       } else {
         publish(source, served);
       }
-      events.add(new Event(System.currentTimeMillis(), "replaced", -1));
+      events.add(new ServerEvent(System.currentTimeMillis(), ServerEvent.REPLACED, -1));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot replace the feed " + served, e);
     }
@@ -154,14 +196,15 @@ final class ServerProcess implements AutoCloseable {
 
   private static void publish(Path file, Path target) throws IOException {
     Path partial = target.resolveSibling(target.getFileName() + ".partial");
-    Files.copy(file, partial, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    Files.copy(file, partial, StandardCopyOption.REPLACE_EXISTING);
+    Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** The events between two instants, and up to `after` ms past the second (a reload still under way at the step's end). */
-  List<Event> events(long fromMillis, long toMillis, long after) {
+  List<ServerEvent> events(long fromMillis, long toMillis, long after) {
     synchronized (events) {
-      return events.stream().filter(e -> e.atMillis() >= fromMillis && e.atMillis() <= toMillis + after).toList();
+      return events.stream().filter(e -> e.atMillis() >= fromMillis && e.atMillis() <= toMillis + after)
+          .sorted(java.util.Comparator.comparingLong(ServerEvent::atMillis)).toList();
     }
   }
 

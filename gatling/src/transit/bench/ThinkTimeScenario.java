@@ -13,30 +13,50 @@ final class ThinkTimeScenario implements Scenario {
   /** The requests of a step in all, shared among its users. */
   static final int REQUESTS = 10_000;
 
+  /** A step's variant: the pause after each request. */
+  enum Pause implements Step.Variant {
+    SECOND("1 s pause", 1000), TENTH("0.1 s pause", 100);
+
+    private final String label;
+    final int millis;
+
+    Pause(String label, int millis) {
+      this.label = label;
+      this.millis = millis;
+    }
+
+    public String label() { return label; }
+  }
+
   public String name() { return "think-time"; }
+
+  public String help() { return "100 users, 10,000 requests of /hello?name=... in all, 1 s and then 0.1 s between a user's requests"; }
 
   public String about() {
     return "`GET /hello?name=…` with a pause after each request; " + REQUESTS + " requests in all (fewer with --profile quick)";
   }
 
+  public boolean inProfile(Profile profile) { return profile != Profile.STANDARD; }
+
+  @Override
+  public String paths() { return "hellos"; }
+
   public List<Step> steps(Settings settings) {
     List<Step> steps = new ArrayList<>();
     for (int users : settings.usersOr(List.of(100))) {
-      for (int pause : new int[] {1000, 100}) {
+      for (Pause pause : Pause.values()) {
         // quick keeps the pause but cuts the requests so the step lasts about its duration
-        int perUser = settings.quick() ? Math.max(1, settings.durationSeconds() * 1000 / pause) : Math.max(1, REQUESTS / users);
-        steps.add(Step.closed(name(), seconds(pause) + " s pause", users, settings.warmupSeconds(), settings.durationSeconds())
-            .withParam(pause, perUser));
+        int perUser = settings.quick() ? Math.max(1, settings.durationSeconds() * 1000 / pause.millis) : Math.max(1, REQUESTS / users);
+        steps.add(Step.closed(name(), pause.label(), users, settings.warmupSeconds(), settings.durationSeconds())
+            .withRequests(perUser, (int) Math.ceil(perUser * pause.millis / 1000.0)));
       }
     }
     return steps;
   }
 
-  static String seconds(int millis) { return java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString(); }
-
-  public PopulationBuilder population(TransitSimulation.Phase phase, TransitSimulation simulation) {
-    return simulation.closedLoop(phase, session -> session,
-        simulation.get(phase, session -> Plan.HELLO + TransitSimulation.randomName(), false)
-            .pause(Duration.ofMillis(phase.step().param())));
+  public PopulationBuilder population(Phase phase, Traffic traffic) {
+    return traffic.closedLoop(phase, session -> session,
+        traffic.get(phase, session -> Requests.HELLO + Requests.randomName(), false)
+            .pause(Duration.ofMillis(phase.step().variant(Pause.class).millis)));
   }
 }

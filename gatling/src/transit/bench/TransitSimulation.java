@@ -17,26 +17,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.HdrHistogram.HistogramLogWriter;
-import org.HdrHistogram.Recorder;
 
 /**
- * Every step of a {@link Plan}, one after the other, each preceded by its warm-up; each step's population comes
- * from its scenario. Every response must be 200 with the body length the harness measured before the run: wrong
- * or empty data counts as an error, never as speed. Each measured response's time goes into the step's
- * HdrHistogram of its outcome (ok; failed: a wrong answer; lost: none at all, a refused or reset connection or a
- * timeout), written second by second to {@value #HISTOGRAMS} beside the plan (HdrHistogram's interval log, each
- * interval tagged OUTCOME-STEP: the step's figures are the sum, its timeline the intervals). Each
- * phase prints a marker line when its first user starts and its last one ends: the harness times steps by them.
+ * Every step of a {@link SimulationPlan}, one after the other, each preceded by its warm-up; each step's population
+ * comes from its scenario. Every response must be 200 with the body length the harness measured before the run: wrong
+ * or empty data counts as an error, never as speed. Each measured response's time goes into the step's HdrHistogram
+ * of its outcome (Phase), written second by second to {@value #HISTOGRAMS} beside the plan (HdrHistogram's interval
+ * log, each interval tagged OUTCOME-STEP: the step's figures are the sum, its timeline the intervals).
  */
-public class TransitSimulation extends Simulation {
-  static final String MARKER = "@@bench", HISTOGRAMS = "latency.hlog";
-  static final List<String> OUTCOMES = List.of("ok", "failed", "lost");
-  private final Path planFile = Path.of(System.getProperty(Plan.PROPERTY));
-  private final Plan plan = Plan.load(planFile);
+public class TransitSimulation extends Simulation implements Traffic {
+  static final String HISTOGRAMS = "latency.hlog";
+  private final Path planFile = Path.of(System.getProperty(SimulationPlan.PROPERTY));
+  private final SimulationPlan plan = SimulationPlan.load(planFile);
   private final List<Phase> measured = new ArrayList<>();
   private HistogramLogWriter log;
   private PrintStream logFile;
@@ -51,10 +45,9 @@ public class TransitSimulation extends Simulation {
     long seconds = 0;
     for (int i = 0; i < plan.steps().size(); i++) {
       Step step = plan.steps().get(i);
-      Scenario scenario = Scenario.named(step.scenario());
-      if (step.warmupSeconds() > 0) phases.add(scenario.population(new Phase(i, step, true), this));
-      Phase phase = new Phase(i, step, false);
-      phase.simulation = this;
+      Scenario scenario = Scenarios.named(step.scenario());
+      if (step.warmupSeconds() > 0) phases.add(scenario.population(new Phase(i, step, true, p -> {}), this));
+      Phase phase = new Phase(i, step, false, p -> logInterval(p, true));
       measured.add(phase);
       phases.add(scenario.population(phase, this));
       seconds += step.warmupSeconds() + step.expectedSeconds();
@@ -68,83 +61,30 @@ public class TransitSimulation extends Simulation {
   /** Each virtual user on its own connection, as k6's users are; no caching; no warm-up call to gatling.io. */
   private HttpProtocolBuilder protocol() { return http.baseUrl(plan.baseUrl()).disableWarmUp().disableCaching(); }
 
-  Plan plan() { return plan; }
+  @Override
+  public SimulationPlan plan() { return plan; }
 
-  /** One phase of a step: its warm-up or its measured part. */
-  public static final class Phase {
-    private final int index;
-    private final Step step;
-    private final boolean warmUp;
-    private TransitSimulation simulation;
-    private boolean closed; // its last interval is logged
-    private final java.util.Map<String, Recorder> outcomes = new java.util.HashMap<>();
-    private final AtomicInteger started = new AtomicInteger(), finished = new AtomicInteger();
-
-    Phase(int index, Step step, boolean warmUp) {
-      this.index = index;
-      this.step = step;
-      this.warmUp = warmUp;
-      OUTCOMES.forEach(o -> outcomes.put(o, new Recorder(3)));
-    }
-
-    public Step step() { return step; }
-
-    /** Gatling's request name: warm-up requests carry their own, so Gatling's report keeps them apart. */
-    String requestName() { return warmUp ? step.label() + " (warm-up)" : step.label(); }
-
-    Session userStarted(Session session) {
-      if (started.getAndIncrement() == 0) marker("start");
-      return session;
-    }
-
-    Session userFinished(Session session, int users) {
-      if (finished.incrementAndGet() == users) {
-        marker("end");
-        if (!warmUp) simulation.logInterval(this, true);
-      }
-      return session;
-    }
-
-    private void marker(String event) {
-      System.out.println(MARKER + " " + event + " " + (warmUp ? "warm-up" : "measure") + " " + index + " " + System.currentTimeMillis());
-    }
-
-    /** The request just made: its response time under its outcome (lost, with no response, at the time it took to fail). */
-    Session record(Session session, long startedMillis) {
-      if (!warmUp) {
-        boolean answered = session.contains("rt");
-        long millis = answered ? session.getInt("rt") : System.currentTimeMillis() - startedMillis;
-        outcomes.get(!answered ? "lost" : session.isFailed() ? "failed" : "ok").recordValue(millis);
-      }
-      return session.markAsSucceeded().remove("rt");
-    }
-  }
-
-  /** k6's looping users: all start at once, each loops over work for the phase's time (or its fixed requests). */
-  PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work) {
+  @Override
+  public PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work) {
     Step step = phase.step();
     ChainBuilder loop = !phase.warmUp && step.requests() > 0 ? repeat(step.requests()).on(work)
-        : during(Duration.ofSeconds(phase.warmUp ? step.warmupSeconds() : step.durationSeconds())).on(work);
+        : during(Duration.ofSeconds(phase.seconds())).on(work);
     return scenario(phase.requestName()).exec(phase::userStarted).exec(setUp::apply).exec(loop)
         .exec(session -> phase.userFinished(session, step.load()))
         .injectOpen(atOnceUsers(step.load()));
   }
 
-  /**
-   * An open model: the phase's rate of new users, evenly spaced, each doing work once, whatever the answers;
-   * the users share one pool of kept-alive connections (a new one only when none is free).
-   */
-  PopulationBuilder arrivals(Phase phase, ChainBuilder work) {
-    Step step = phase.step();
-    int seconds = phase.warmUp ? step.warmupSeconds() : step.durationSeconds();
-    int users = Math.max(1, step.load() * seconds);
+  @Override
+  public PopulationBuilder arrivals(Phase phase, ChainBuilder work) {
+    int seconds = phase.seconds();
+    int users = Math.max(1, phase.step().load() * seconds);
     return scenario(phase.requestName()).exec(phase::userStarted).exec(work).exec(session -> phase.userFinished(session, users))
         .injectOpen(rampUsers(users).during(Duration.ofSeconds(seconds)))
         .protocols(protocol().shareConnections());
   }
 
-  /** GET path, checked (status 200, exactly the expected body length) and recorded in the phase's histogram. */
-  ChainBuilder get(Phase phase, Function<Session, String> path, boolean newConnection) {
+  @Override
+  public ChainBuilder get(Phase phase, Function<Session, String> path, boolean newConnection) {
     HttpRequestActionBuilder request = http(phase.requestName()).get(session -> session.getString("path"))
         .check(responseTimeInMillis().saveAs("rt"), status().is(200),
             bodyLength().is(session -> expectedLength(session.getString("path"))));
@@ -156,15 +96,9 @@ public class TransitSimulation extends Simulation {
   private Integer expectedLength(String path) {
     Integer length = plan.lengths().get(path);
     if (length != null) return length;
-    for (String prefix : List.of(Plan.GREETING, Plan.HELLO)) // random names: one length per prefix
+    for (String prefix : List.of(Requests.GREETING, Requests.HELLO)) // random names: one length per prefix
       if (path.startsWith(prefix)) return plan.lengths().get(prefix);
     return -1;
-  }
-
-  static String randomName() {
-    char[] name = new char[Plan.SAMPLE_NAME.length()];
-    for (int i = 0; i < name.length; i++) name[i] = (char) ('a' + ThreadLocalRandom.current().nextInt(26));
-    return new String(name);
   }
 
   /** Opens the interval log, and logs every running measured phase's last second, every second. */
@@ -184,7 +118,7 @@ public class TransitSimulation extends Simulation {
   /** The phase's responses since its last interval, if it has started and is not over; last: the phase has ended. */
   synchronized void logInterval(Phase phase, boolean last) {
     if (phase.closed || phase.started.get() == 0 || log == null) return;
-    for (String outcome : OUTCOMES) {
+    for (String outcome : Phase.OUTCOMES) {
       var histogram = phase.outcomes.get(outcome).getIntervalHistogram();
       histogram.setTag(outcome + "-" + phase.index);
       log.outputIntervalHistogram(histogram);

@@ -20,8 +20,7 @@ import scala.jdk.DurationConverters.*
 import scala.reflect.ClassTag
 import transit.api.Model.*
 import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
-import transit.server.ServerFactory.Mode
-import transit.server.{RunningServer, ServerFactory, ServerStartup}
+import transit.server.{Framework, Mode, RunningServer, SchedulesAnswer, ServerSettings, ServerStartup}
 
 /** The route contract (docs/API.md) on http4s; JSON by circe, or streamed from the feed's arrays when tuned. */
 class TransitRoutes(api: TransitApi, mode: Mode):
@@ -51,9 +50,12 @@ class TransitRoutes(api: TransitApi, mode: Mode):
     case _ => false
 
   private def schedules(routeId: String, date: String): IO[Response[IO]] =
-    if api.cache != null then IO(api.encodedSchedules(routeId, date, CirceJson.encode(_))).flatMap(cached)
-    else if mode == Mode.TUNED then IO(api.routeTrips(routeId, date)).flatMap(streamed)
-    else IO(api.schedules(routeId, date)).flatMap(reply)
+    IO(SchedulesAnswer.of(api, mode, routeId, date, CirceJson.encode(_))).flatMap {
+      case model: SchedulesAnswer.Model => Ok(model.trips.asJson)
+      case tuned: SchedulesAnswer.Streamed => streamed(tuned.trips)
+      case kept: SchedulesAnswer.Cached => cached(kept.encoded)
+      case failed: SchedulesAnswer.Failed => error(failed.error)
+    }
 
   private def text(body: String): IO[Response[IO]] =
     // http4s would write charset=UTF-8; the contract's header is byte for byte the same on every server.
@@ -76,23 +78,20 @@ class TransitRoutes(api: TransitApi, mode: Mode):
    * each into a chunked-encoding frame. Chunks of 128 KB: each costs a fiber step, a new array and a socket
    * write, and 128 KB still encodes in a fraction of a millisecond, far below G1's humongous size.
    */
-  private def streamed(found: TransitApi.Reply[RouteTrips]): IO[Response[IO]] =
-    if !found.isOk then error(found.error)
-    else
-      val chunks = Stream.suspend(Stream.unfoldChunkEval(SchedulesJson(found.body, TransitRoutes.ChunkBytes)) { json =>
-        IO {
-          val length = json.next()
-          // ClassTag.Byte given, not summoned: Scala 3 would look it up by class on every chunk
-          Option.when(length > 0)((Chunk.array(json.takeBuffer(), 0, length)(using ClassTag.Byte), json))
-        }
-      })
-      IO(SchedulesJson(found.body).length()).map(length =>
-        Response[IO](Status.Ok).withBodyStream(chunks)
-          .putHeaders(`Content-Type`(MediaType.application.json), `Content-Length`.unsafeFromLong(length)))
+  private def streamed(trips: RouteTrips): IO[Response[IO]] =
+    val chunks = Stream.suspend(Stream.unfoldChunkEval(SchedulesJson(trips, SchedulesJson.CHUNK_BYTES)) { json =>
+      IO {
+        val length = json.next()
+        // ClassTag.Byte given, not summoned: Scala 3 would look it up by class on every chunk
+        Option.when(length > 0)((Chunk.array(json.takeBuffer(), 0, length)(using ClassTag.Byte), json))
+      }
+    })
+    IO(SchedulesJson(trips).length()).map(length =>
+      Response[IO](Status.Ok).withBodyStream(chunks)
+        .putHeaders(`Content-Type`(MediaType.application.json), `Content-Length`.unsafeFromLong(length)))
 
 object TransitRoutes:
   import JsonEncoders.given
-  val ChunkBytes: Int = 128 * 1024
 
   /** The contract's JSON error body with its status. */
   def error(e: ApiError): IO[Response[IO]] =
@@ -158,8 +157,7 @@ object Http4sServer extends IOApp:
     IO.blocking(ServerStartup.prepare("http4s-server", args.toArray)).flatMap {
       case exit: ServerStartup.Exit => IO.pure(ExitCode(exit.code))
       case started: ServerStartup.Started =>
-        val options = started.options
-        server(started.api, options.host, options.port, options.mode, options.idleTimeout)
+        server(started.api, started.options.settings)
           .use(s => IO(started.printListening("http4s-server", s.address.getPort)) *> IO.never)
           .handleError(e => ExitCode(started.cannotListen("http4s-server", e)))
     }
@@ -173,28 +171,31 @@ object Http4sServer extends IOApp:
    * cannot parse get the contract's JSON error, where Ember's default is an empty body. The listen backlog
    * cannot be set: fs2 binds with the JDK's default of 50 (docs/API.md, Limits).
    */
-  def server(api: TransitApi, host: String, port: Int, mode: Mode, idleTimeout: java.time.Duration): Resource[IO, Server] =
+  def server(api: TransitApi, settings: ServerSettings): Resource[IO, Server] =
     for
-      h <- Resource.eval(IO.fromOption(Host.fromString(host))(IllegalArgumentException(s"not a host name or address: $host")))
-      p <- Resource.eval(IO.fromOption(Port.fromInt(port))(IllegalArgumentException(s"not a port: $port")))
+      h <- Resource.eval(IO.fromOption(Host.fromString(settings.host))(IllegalArgumentException(s"not a host name or address: ${settings.host}")))
+      p <- Resource.eval(IO.fromOption(Port.fromInt(settings.port))(IllegalArgumentException(s"not a port: ${settings.port}")))
       server <- EmberServerBuilder.default[IO]
         .withHost(h)
         .withPort(p)
         .withMaxHeaderSize(MaxHeaderSize)
-        .withIdleTimeout(idleTimeout.toScala)
+        .withIdleTimeout(settings.idleTimeout.toScala)
         .withRequestLineParseErrorHandler(_ => TransitRoutes.error(TransitApi.malformedRequest()))
         .withMaxHeaderSizeErrorHandler(_ => TransitRoutes.error(TransitApi.headTooLarge(MaxHeaderSize)))
         // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so shutting down
         // would hang as long as any client holds one; like Undertow's stop() under Cask, close them at once.
         .withShutdownTimeout(Duration.Zero)
-        .withHttpApp(TransitRoutes(api, mode).app)
+        .withHttpApp(TransitRoutes(api, settings.mode).app)
         .build
     yield server
 
+  /** The framework as the comparison knows it: build.mill's registry finds it by this name on every server's main class. */
+  val framework: Framework = Http4sFramework
+
   /** For the suites, which start and stop servers from plain Java: the same Resource, allocated on the global runtime. */
-  val factory: ServerFactory = (api, host, port, mode, idleTimeout) =>
+  def start(api: TransitApi, settings: ServerSettings): RunningServer =
     import cats.effect.unsafe.implicits.global
-    val (running, release) = server(api, host, port, mode, idleTimeout).allocated.unsafeRunSync()
+    val (running, release) = server(api, settings).allocated.unsafeRunSync()
     new RunningServer:
       def port = running.address.getPort
       def close() = release.unsafeRunSync()

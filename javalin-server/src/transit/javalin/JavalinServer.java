@@ -9,7 +9,6 @@ import io.javalin.json.JavalinJackson;
 import io.javalin.router.EndpointNotFound;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import org.eclipse.jetty.ee10.servlet.ServletContextResponse;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -24,9 +23,11 @@ import transit.api.ResponseCache;
 import transit.api.RouteTrips;
 import transit.api.SchedulesJson;
 import transit.api.TransitApi;
+import transit.server.Framework;
+import transit.server.Mode;
 import transit.server.RunningServer;
-import transit.server.ServerFactory;
-import transit.server.ServerFactory.Mode;
+import transit.server.SchedulesAnswer;
+import transit.server.ServerSettings;
 import transit.server.ServerStartup;
 
 /**
@@ -36,13 +37,12 @@ import transit.server.ServerStartup;
 public final class JavalinServer {
   private JavalinServer() {}
 
-
   public static void main(String[] args) {
-    ServerStartup.run("javalin-server", args, factory());
+    ServerStartup.run("javalin-server", args, framework());
   }
 
-  /** How this framework starts: the conformance suite finds it by this name on every server's main class. */
-  public static ServerFactory factory() { return JavalinServer::start; }
+  /** The framework as the comparison knows it: build.mill's registry finds it by this name on every server's main class. */
+  public static Framework framework() { return new JavalinFramework(); }
 
   /**
    * Jetty serving the contract; port 0 picks a free port. Tuned: virtual threads, Javalin's own switch
@@ -51,7 +51,8 @@ public final class JavalinServer {
    * The connector is Javalin's default one with the limits every server shares: Jetty's idle timeout (which also
    * fails a blocked write, freeing the thread of a client that stopped reading) and the listen backlog.
    */
-  static RunningServer start(TransitApi api, String host, int port, Mode mode, Duration idleTimeout) {
+  static RunningServer start(TransitApi api, ServerSettings settings) {
+    Mode mode = settings.mode();
     boolean tuned = mode == Mode.TUNED;
     Javalin app = Javalin.create(config -> {
       config.concurrency.useVirtualThreads = tuned;
@@ -64,10 +65,10 @@ public final class JavalinServer {
       config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(64 * 1024));
       config.jetty.addConnector((server, http) -> {
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
-        connector.setHost(host);
-        connector.setPort(port);
-        connector.setIdleTimeout(idleTimeout.toMillis());
-        connector.setAcceptQueueSize(ServerFactory.BACKLOG);
+        connector.setHost(settings.host());
+        connector.setPort(settings.port());
+        connector.setIdleTimeout(settings.idleTimeout().toMillis());
+        connector.setAcceptQueueSize(ServerSettings.BACKLOG);
         return connector;
       });
       config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrors()));
@@ -81,9 +82,11 @@ public final class JavalinServer {
       config.routes.get("/hello", ctx -> reply(ctx, TransitApi.hello(ctx.queryParam("name"))));
       config.routes.get("/health", ctx -> ctx.json(api.health()));
       config.routes.get("/schedules/{route_id}", ctx -> {
-        String routeId = ctx.pathParam("route_id"), date = ctx.queryParam("date");
-        if (tuned && api.cache() == null) stream(ctx, api.routeTrips(routeId, date));
-        else send(ctx, api.encodedSchedules(routeId, date, JacksonJson::encode));
+        SchedulesAnswer answer = SchedulesAnswer.of(api, mode, ctx.pathParam("route_id"), ctx.queryParam("date"), JacksonJson::encode);
+        if (answer instanceof SchedulesAnswer.Model model) ctx.json(model.trips());
+        else if (answer instanceof SchedulesAnswer.Streamed streamed) stream(ctx, streamed.trips());
+        else if (answer instanceof SchedulesAnswer.Cached cached) send(ctx, cached.encoded());
+        else if (answer instanceof SchedulesAnswer.Failed failed) ctx.status(failed.error().status()).json(failed.error());
       });
       config.routes.get("/stops/{stop_id}/departures", ctx -> reply(ctx, api.departures(ctx.pathParam("stop_id"),
           ctx.queryParam("date"), ctx.queryParam("after"), ctx.queryParam("limit"))));
@@ -148,13 +151,9 @@ public final class JavalinServer {
    * model, no whole-response array (a 10 MB one would be a humongous object for G1). Its length is counted
    * first, so the body goes out as it is, not framed in chunks.
    */
-  private static void stream(Context ctx, TransitApi.Reply<RouteTrips> found) throws IOException {
-    if (!found.isOk()) {
-      ctx.status(found.status()).json(found.error());
-      return;
-    }
-    ctx.res().setContentLengthLong(new SchedulesJson(found.body()).length());
-    SchedulesJson.write(found.body(), ctx.contentType(TransitApi.JSON).outputStream());
+  private static void stream(Context ctx, RouteTrips trips) throws IOException {
+    ctx.res().setContentLengthLong(new SchedulesJson(trips).length());
+    SchedulesJson.write(trips, ctx.contentType(TransitApi.JSON).outputStream());
   }
 
   private static void reply(Context ctx, TransitApi.Reply<?> reply) {

@@ -1,50 +1,43 @@
 package transit.jmh;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import transit.measure.Comparison;
+import transit.measure.Markdown;
 
 /**
  * Two runs' results.json row by row ({@code ./mill jmh.runJmh --compare DIR DIR}): each row's score in both, the
- * second's difference from the first as a percentage, and whether the row holds in both (error within 10 %) and
- * agrees between them (scores within 10 % of each other). Rows only one run has are listed as such.
+ * second's difference from the first, and whether the row holds in both (error within 10 %) and agrees between them
+ * (scores within 10 % of each other). Rows only one run has are listed as such, and do not agree.
  */
 final class CompareRuns {
   private CompareRuns() {}
 
-  /** Two scores agree when they differ by at most this share of the first. */
-  static final double AGREEMENT = Summary.COMPARABLE_ERROR;
-
   static String markdown(String firstName, JsonNode first, String secondName, JsonNode second) {
     Map<String, Summary.Row> a = byKey(first), b = byKey(second);
-    List<String> lines = new ArrayList<>();
-    int agree = 0, both = 0;
-    for (Map.Entry<String, Summary.Row> e : a.entrySet()) {
-      Summary.Row x = e.getValue(), y = b.get(e.getKey());
-      if (y == null) {
-        lines.add(row(e.getKey(), score(x), "(not run)", "", "✗ only in the first"));
+    Comparison comparison = new Comparison();
+    Markdown.Table table = new Markdown.Table(List.of("Row", "First", "Second", "Difference", ""));
+    int both = 0;
+    for (String key : Comparison.keys(a, b)) {
+      Summary.Row x = a.get(key), y = b.get(key);
+      if (x == null || y == null) {
+        comparison.compare(1, 1, 0, false, false); // counted, and not agreeing
+        table.row(List.of(key, x == null ? "(not run)" : score(x), y == null ? "(not run)" : score(y), "",
+            "✗ only in the " + (x == null ? "second" : "first")));
         continue;
       }
       both++;
-      double difference = (y.score() - x.score()) / x.score();
-      boolean holds = x.withinError() && y.withinError() && Math.abs(difference) <= AGREEMENT;
-      if (holds) agree++;
-      List<String> why = new ArrayList<>();
-      if (!x.withinError() || !y.withinError()) why.add("error over " + Summary.percent(Summary.COMPARABLE_ERROR));
-      if (Math.abs(difference) > AGREEMENT) why.add("runs differ by over " + Summary.percent(AGREEMENT));
-      lines.add(row(e.getKey(), score(x), score(y), String.format("%+.1f %%", difference * 100), holds ? "✓" : "✗ " + String.join(", ", why)));
+      boolean heldInBoth = x.withinError() && y.withinError();
+      Comparison.Difference d = comparison.compare(x.score(), y.score(), 0, heldInBoth, false);
+      List<String> why = new java.util.ArrayList<>();
+      if (!heldInBoth) why.add("error over " + Summary.percent(Summary.COMPARABLE_ERROR));
+      if (Math.abs(d.share()) > Comparison.AGREEMENT) why.add("runs differ by over " + Summary.percent(Comparison.AGREEMENT));
+      table.row(List.of(key, score(x), score(y), String.format(java.util.Locale.ROOT, "%+.1f %%", d.share() * 100),
+          d.agrees() ? "✓" : "✗ " + String.join(", ", why)));
     }
-    for (String key : b.keySet()) if (!a.containsKey(key)) lines.add(row(key, "(not run)", score(b.get(key)), "", "✗ only in the second"));
-    StringBuilder out = new StringBuilder();
-    out.append("**").append(agree).append(" of ").append(a.size() + (int) b.keySet().stream().filter(k -> !a.containsKey(k)).count())
-        .append(" rows hold in both runs and agree within ").append(Summary.percent(AGREEMENT)).append("** (")
-        .append(both).append(" rows in both).\n\n");
-    out.append("First: ").append(firstName).append("; second: ").append(secondName).append(".\n\n");
-    out.append("| Row | First | Second | Difference | |\n| --- | --- | --- | --- | --- |\n");
-    lines.forEach(l -> out.append(l).append('\n'));
-    return out.toString();
+    return comparison.verdict("rows hold in both runs and", "") + " (" + both + " rows in both).\n\nFirst: " + firstName + "; second: " + secondName + ".\n\n" + table;
   }
 
   private static Map<String, Summary.Row> byKey(JsonNode results) {
@@ -57,6 +50,4 @@ final class CompareRuns {
   private static String score(Summary.Row r) {
     return Summary.number(r.score()) + " " + r.unit() + (Double.isNaN(r.error()) ? "" : " ± " + Summary.percent(Math.abs(r.errorShare())));
   }
-
-  private static String row(String... cells) { return "| " + String.join(" | ", cells) + " |"; }
 }

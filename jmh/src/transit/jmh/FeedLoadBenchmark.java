@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import transit.Feed;
-import transit.server.ServerStartup;
+import transit.FeedLoader;
+import transit.server.ServedFeed;
 
 /**
  * Feed load, whole: reading the zip into core's columnar Feed (univocity, primitive arrays, CSR indexes) against
@@ -42,7 +43,7 @@ public class FeedLoadBenchmark {
   public void findFeed() { path = Feeds.path(feed); }
 
   @Setup(Level.Iteration)
-  public void collectHeap() { ServerStartup.usedHeapAfterGc(); }
+  public void collectHeap() { ServedFeed.usedHeapAfterGc(); }
 
   // In a default run every fork recompiled part of the loader at its eighth shot (120-170 ms of JIT, a shot 12 %
   // slower): eight warm-up shots put that before measurement. Each fork then settles at a level of its own (two
@@ -51,7 +52,7 @@ public class FeedLoadBenchmark {
   @Benchmark
   @Fork(6)
   @Warmup(iterations = 8)
-  public Feed columnar() { return Feed.load(path); }
+  public Feed columnar() { return FeedLoader.load(path); }
 
   @Benchmark
   public BaselineFeed objects() { return BaselineFeed.load(path); }

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import transit.Feed;
-import transit.server.ServerStartup;
+import transit.server.ServedFeed;
 import transit.synth.SyntheticFeed;
 
 /**
@@ -33,7 +33,7 @@ public final class Feeds {
 
   public static Path path(String feed) {
     Path path = switch (feed) {
-      case GENERATED -> ServerStartup.generatedFeed(SyntheticFeed.DEFAULT_SEED, 1);
+      case GENERATED -> ServedFeed.generated(SyntheticFeed.DEFAULT_SEED, 1);
       case BROOKLYN -> brooklyn();
       default -> Path.of(feed);
     };

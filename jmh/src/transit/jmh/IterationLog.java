@@ -1,11 +1,6 @@
 package transit.jmh;
 
-import com.univocity.parsers.csv.CsvWriter;
-import com.univocity.parsers.csv.CsvWriterSettings;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,6 +18,7 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.format.OutputFormat;
+import transit.measure.Csv;
 
 /**
  * Every iteration of a run, warm-up included, as JMH's forks report it to the host: JMH's results keep only the
@@ -48,15 +44,13 @@ final class IterationLog {
   OutputFormat recording(OutputFormat jmhOutput) { return new Recording(jmhOutput); }
 
   void writeCsv(Path file) throws IOException {
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      CsvWriter csv = new CsvWriter(out, new CsvWriterSettings());
-      csv.writeHeaders("benchmark", "mode", "params", "fork", "phase", "iteration", "score", "unit", "wall_ms", "jit_ms", "alloc_bytes_per_op");
-      for (Iteration i : iterations()) {
-        csv.writeRow(i.benchmark(), i.mode(), paramsText(i.params()), i.fork(), i.warmup() ? "warmup" : "measurement", i.iteration(),
-            i.score(), i.unit(), Math.round(i.wallMillis()), orBlank(i.jitMillis()), orBlank(i.allocBytes()));
-      }
-      csv.close();
-    }
+    List<List<String>> rows = new ArrayList<>();
+    for (Iteration i : iterations())
+      rows.add(List.of(i.benchmark(), i.mode(), paramsText(i.params()), i.fork(), i.warmup() ? "warmup" : "measurement",
+          String.valueOf(i.iteration()), String.valueOf(i.score()), i.unit(), String.valueOf(Math.round(i.wallMillis())),
+          orBlank(i.jitMillis()), orBlank(i.allocBytes())));
+    Csv.write(file, List.of("benchmark", "mode", "params", "fork", "phase", "iteration", "score", "unit", "wall_ms", "jit_ms",
+        "alloc_bytes_per_op"), rows);
   }
 
   static String paramsText(Map<String, String> params) {
@@ -65,7 +59,7 @@ final class IterationLog {
     return text.toString();
   }
 
-  private static Object orBlank(double value) { return Double.isNaN(value) ? "" : value; }
+  private static String orBlank(double value) { return Double.isNaN(value) ? "" : String.valueOf(value); }
 
   static Map<String, String> params(BenchmarkParams params) {
     Map<String, String> values = new TreeMap<>();

@@ -4,7 +4,8 @@ import java.lang.ref.Reference;
 import java.nio.file.Path;
 import java.util.function.Function;
 import transit.Feed;
-import transit.server.ServerStartup;
+import transit.FeedLoader;
+import transit.server.ServedFeed;
 
 /**
  * The heap each representation of a feed keeps once loaded: used heap after a full GC, with the feed held,
@@ -13,13 +14,13 @@ import transit.server.ServerStartup;
  */
 public record RetainedHeap(long columnarBytes, long objectsBytes) {
   public static RetainedHeap of(Path feed) {
-    return new RetainedHeap(retained(feed, Feed::load), retained(feed, BaselineFeed::load));
+    return new RetainedHeap(retained(feed, FeedLoader::load), retained(feed, BaselineFeed::load));
   }
 
   private static long retained(Path feed, Function<Path, Object> load) {
-    long before = ServerStartup.usedHeapAfterGc();
+    long before = ServedFeed.usedHeapAfterGc();
     Object loaded = load.apply(feed);
-    long after = ServerStartup.usedHeapAfterGc();
+    long after = ServedFeed.usedHeapAfterGc();
     Reference.reachabilityFence(loaded);
     return after - before;
   }

@@ -6,6 +6,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.ServiceCalendar;
 import transit.api.TransitApi;
 
@@ -28,7 +29,7 @@ public abstract class RouteBenchmark {
 
   @Setup
   public void loadFeed() throws Exception {
-    loadedFeed = Feed.load(Feeds.path(feed));
+    loadedFeed = FeedLoader.load(Feeds.path(feed));
     api = new TransitApi(loadedFeed, 0, Clock.systemUTC());
     routeCode = Feeds.route(loadedFeed, route);
     routeId = loadedFeed.routeIds.value(routeCode);

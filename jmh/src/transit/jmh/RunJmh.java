@@ -30,18 +30,25 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
 import transit.Feed;
+import transit.cli.Cli;
+import transit.server.FrameworkRegistry;
+import transit.FeedLoader;
 
 /**
  * {@code ./mill jmh.runJmh [--default | --full] [JMH args]}, or {@code --compare FIRST SECOND} (two runs, row by row):
  * <ul>
- *   <li>no arguments, or {@code --default [JMH options]}: the default suite (Suite.DEFAULT), each class with its
- *       own parameters, within 20 minutes on 2 cores; JMH options such as {@code -f 1} apply to each of its runs;
- *   <li>{@code --full [JMH args]}, or JMH's own command line alone: one JMH run, every benchmark and parameter
- *       unless the arguments name some (org.openjdk.jmh.Main's options, passed as they are);
+ *   <li>no arguments, or {@code --default [JMH options]}: the default suite ({@link Suite#defaultSuite}), each class with
+ *       its own parameters, within 20 minutes on 2 cores; JMH options such as {@code -f 1} apply to each of its runs;
+ *   <li>{@code --full [JMH args]}, or JMH's own command line alone: every benchmark and parameter, and every
+ *       framework's encoder, unless the arguments name some (org.openjdk.jmh.Main's options, passed as they are);
  *   <li>{@code -prof gc} and {@code -prof comp} (allocation, JIT time per iteration) unless a profiler is named;
- *   <li>the forks pinned to CPU 0 and started with the servers' JVM flags (Conditions);
+ *   <li>the forks pinned to one CPU and started with the servers' JVM flags (Conditions);
  *   <li>into results/jmh/TIMESTAMP/ (results/jmh/latest links to it): results.json (JMH's JSON, with each
  *       measured iteration in rawData), iterations.csv (every iteration, warm-up included) and summary.md;
  *   <li>without ../shared/gtfs/nyc-bus-brooklyn-2026.zip and without {@code -p feed=}, the generated feed;
@@ -53,50 +60,57 @@ import transit.Feed;
 public final class RunJmh {
   private RunJmh() {}
 
+  @Command(name = "./mill jmh.runJmh", sortOptions = false, usageHelpAutoWidth = true,
+      description = "Runs the JMH benchmarks with the servers' JVM flags, the forks pinned to one CPU, and writes "
+          + "results/jmh/<timestamp>/ (summary.md, results.json, iterations.csv); results/jmh/latest links to the newest.",
+      footer = {"Any other argument is JMH's own (org.openjdk.jmh.Main): -f, -wi, -i, -r, -p name=value, -prof, benchmark",
+          "regexes; JMH's arguments alone run as --full; -h, -l, -lp, -lprof print JMH's help and lists. README.md,",
+          "Benchmarks, says more."})
+  static final class Flags {
+    @Option(names = "--default", description = "the default suite, about 20 minutes on 2 cores (the same as no arguments); "
+        + "JMH options such as -f 1 apply to each of its runs")
+    boolean defaultSuite;
+
+    @Option(names = "--full", description = "every benchmark and parameter, and every framework's encoder; or those JMH's "
+        + "arguments name (regexes, -p name=value)")
+    boolean full;
+
+    @Option(names = "--compare", arity = "2", paramLabel = "RUN", description = "two runs' folders (or results.json) row by "
+        + "row, also into the second's comparison.md; runs nothing")
+    List<Path> compare;
+
+    @Option(names = "--help", usageHelp = true, description = "print this and exit")
+    boolean help;
+
+    @Unmatched
+    List<String> jmh = new ArrayList<>();
+  }
+
   public static void main(String[] args) throws Exception {
     try {
-      if (args.length > 0 && args[0].equals("--help")) System.out.print(USAGE);
-      else if (args.length > 0 && args[0].equals("--compare")) compare(Arrays.copyOfRange(args, 1, args.length));
-      else if (run(Path.of("results", "jmh"), true, args) == null) org.openjdk.jmh.Main.main(jmhArgs(args));
-    } catch (RunnerException | IllegalArgumentException e) {
+      Flags flags = Cli.parse(new Flags(), args, Map.of(), Map.of());
+      if (flags.help) System.out.println(Cli.usage(new Flags(), "./mill jmh.runJmh"));
+      else if (flags.compare != null) compare(flags.compare.get(0), flags.compare.get(1));
+      else if (run(Path.of("results", "jmh"), true, args) == null) org.openjdk.jmh.Main.main(flags.jmh.toArray(String[]::new));
+    } catch (Cli.UsageException | RunnerException | IllegalArgumentException e) {
       System.err.println("RunJmh: " + e.getMessage());
       System.exit(1);
     }
   }
 
-  static final String USAGE = """
-      Usage: ./mill jmh.runJmh [--default [JMH options] | --full [JMH args] | --compare FIRST SECOND | --help]
-        (no arguments)         the default suite, about 19 minutes on 2 cores
-        --default [options]    the default suite, JMH options such as -f 1 applied to each of its runs
-        --full [args]          one JMH run: every benchmark and parameter, or those JMH's args name
-                               (regexes, -p name=value, -f, -wi, -i, -prof)
-        --compare FIRST SECOND two runs' folders row by row, also into SECOND/comparison.md
-        -h, -l, -lp, -lprof    JMH's own help and lists
-      Runs write results/jmh/<timestamp>/ (summary.md, results.json, iterations.csv); results/jmh/latest links to
-      the newest. Forks are pinned to CPU 0 with the servers' JVM flags. README.md, Benchmarks, says more.
-      """;
-
   /** --compare FIRST SECOND: two runs' folders (or their results.json), row by row, also into SECOND/comparison.md. */
-  static void compare(String... runs) throws java.io.IOException {
-    if (runs.length != 2) throw new IllegalArgumentException("--compare takes two runs' folders, e.g. results/jmh/20261124-101500 results/jmh/latest");
+  static void compare(Path first, Path second) throws java.io.IOException {
     Path[] files = new Path[2];
     JsonNode[] results = new JsonNode[2];
+    Path[] given = {first, second};
     for (int i = 0; i < 2; i++) {
-      Path given = Path.of(runs[i]);
-      files[i] = Files.isDirectory(given) ? given.resolve("results.json") : given;
-      if (!Files.isRegularFile(files[i])) throw new IllegalArgumentException(runs[i] + ": no results.json there");
+      files[i] = Files.isDirectory(given[i]) ? given[i].resolve("results.json") : given[i];
+      if (!Files.isRegularFile(files[i])) throw new IllegalArgumentException(given[i] + ": no results.json there");
       results[i] = new ObjectMapper().readTree(files[i].toFile());
     }
-    String comparison = CompareRuns.markdown(runs[0], results[0], runs[1], results[1]);
+    String comparison = CompareRuns.markdown(first.toString(), results[0], second.toString(), results[1]);
     System.out.print(comparison);
     Files.writeString(files[1].resolveSibling("comparison.md"), comparison);
-  }
-
-  private static boolean defaultSuite(String[] args) { return args.length == 0 || args[0].equals("--default"); }
-
-  private static String[] jmhArgs(String[] args) {
-    boolean profile = args.length > 0 && (args[0].equals("--default") || args[0].equals("--full"));
-    return profile ? Arrays.copyOfRange(args, 1, args.length) : args;
   }
 
   /**
@@ -104,18 +118,24 @@ public final class RunJmh {
    * moveHost: pin this JVM off the forks' core (main does; a test calling in leaves its JVM where it is).
    */
   public static Path run(Path resultsRoot, boolean moveHost, String... args) throws Exception {
+    Flags flags = Cli.parse(new Flags(), args, Map.of(), Map.of());
+    if (flags.defaultSuite && flags.full) throw new IllegalArgumentException("--default and --full: one suite at a time");
     CommandLineOptions command;
     try {
-      command = new CommandLineOptions(jmhArgs(args));
+      command = new CommandLineOptions(flags.jmh.toArray(String[]::new));
     } catch (CommandLineOptionException e) {
       return null;
     }
     if (command.shouldHelp() || command.shouldList() || command.shouldListWithParams() || command.shouldListProfilers()
         || command.shouldListResultFormats()) return null;
-    boolean defaultSuite = defaultSuite(args);
+    boolean defaultSuite = flags.defaultSuite || args.length == 0; // JMH's own arguments alone run as --full
     if (defaultSuite && !command.getIncludes().isEmpty())
       throw new IllegalArgumentException("the default suite picks its own benchmarks: name benchmarks with --full, not with "
           + command.getIncludes());
+    FrameworkRegistry registry = FrameworkRegistry.load();
+    List<Suite.Entry> suite = defaultSuite ? Suite.defaultSuite(registry)
+        : command.getIncludes().isEmpty() ? Suite.full(registry)
+        : List.of(new Suite.Entry("", Map.of("framework", registry.names()), false)); // the command line's benchmarks, as JMH runs them
 
     Path dir = resultsRoot.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);
@@ -130,9 +150,10 @@ public final class RunJmh {
     IterationLog log = new IterationLog();
     List<RunResult> results = new ArrayList<>();
     try (PrintStream output = command.getOutput().hasValue() ? new PrintStream(new FileOutputStream(command.getOutput().get(), true)) : null) {
-      for (Suite.Entry entry : defaultSuite ? Suite.DEFAULT : Suite.FULL) {
+      for (Suite.Entry entry : suite) {
         ChainedOptionsBuilder options = new OptionsBuilder().parent(command);
         if (!entry.include().isEmpty()) options.include(entry.include());
+        if (entry.slowToSettle()) slowToSettle(options, command);
         Map<String, List<String>> params = new LinkedHashMap<>(entry.params());
         if (generatedOnly) params.put("feed", List.of(Feeds.GENERATED));
         params.forEach((key, values) -> {
@@ -179,7 +200,7 @@ public final class RunJmh {
         "",
         "Command: `" + (conditions.launchedByMill() ? "./mill jmh.runJmh" : "sh out/jmh/launcher.dest/run")
             + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`"
-            + (defaultSuite ? " (the default suite)" : "") + String.format(", %.1f minutes.", conditions.minutes()));
+            + (defaultSuite ? " (the default suite)" : "") + String.format(java.util.Locale.ROOT, ", %.1f minutes.", conditions.minutes()));
     List<String> lines = new ArrayList<>(conditions.describe(forkJvmArgs));
     if (json.size() > 0) {
       JsonNode any = json.get(0);
@@ -189,7 +210,14 @@ public final class RunJmh {
     for (String feed : feeds) lines.add("Feed `" + feed + "`: " + describeFeed(feed) + ".");
     lines.add("Beside this file: results.json (JMH's JSON; rawData holds each measured iteration, per fork) and"
         + " iterations.csv (every iteration, warm-up included, with wall time, JIT time and allocation).");
-    Summary summary = new Summary(json, log.iterations(), head, lines, notes, retained, routeLabels());
+    Map<String, String> frameworks = new LinkedHashMap<>();
+    for (String name : registry.names()) {
+      FrameworkRegistry.Description d = registry.description(name);
+      frameworks.put(name, name + ": " + d.json());
+      lines.add("Framework " + name + ": " + d.libraries().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", "))
+          + "; its encoder (SerializationBenchmark.encode): " + d.json() + ".");
+    }
+    Summary summary = new Summary(json, log.iterations(), head, lines, notes, retained, routeLabels(), frameworks);
     Path summaryFile = dir.resolve("summary.md");
     Files.writeString(summaryFile, summary.markdown());
     Path latest = resultsRoot.resolve("latest");
@@ -200,11 +228,20 @@ public final class RunJmh {
     return dir;
   }
 
+  /** Suite.SLOW_TO_SETTLE's forks, warm-ups and iteration times, where the command line sets none of its own. */
+  private static void slowToSettle(ChainedOptionsBuilder options, CommandLineOptions command) {
+    Suite.Settings slow = Suite.SLOW_TO_SETTLE;
+    if (!command.getForkCount().hasValue()) options.forks(slow.forks());
+    if (!command.getWarmupIterations().hasValue()) options.warmupIterations(slow.warmups());
+    if (!command.getWarmupTime().hasValue()) options.warmupTime(TimeValue.seconds(slow.warmupSeconds()));
+    if (!command.getMeasurementTime().hasValue()) options.measurementTime(TimeValue.seconds(slow.measurementSeconds()));
+  }
+
   /** The route a (feed, route) pair names, with its id and trips, and its response size; each feed loaded once. */
   private static java.util.function.BiFunction<String, String, Summary.Route> routeLabels() {
     Map<String, Feed> feeds = new HashMap<>();
     return (feedName, route) -> {
-      Feed feed = feeds.computeIfAbsent(feedName, n -> Feed.load(Feeds.path(n)));
+      Feed feed = feeds.computeIfAbsent(feedName, n -> FeedLoader.load(Feeds.path(n)));
       int code = Feeds.route(feed, route);
       String id = feed.routeIds.value(code);
       String label = (id.equals(route) ? id : route + ": " + id) + " (" + feed.tripsByRoute.size(code) + " trips)";

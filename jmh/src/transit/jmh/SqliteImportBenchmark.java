@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import transit.server.ServerStartup;
+import transit.server.ServedFeed;
 
 /**
  * The database's load time, to set beside FeedLoadBenchmark: a GTFS zip's trips and stop_times into a new
@@ -41,7 +41,7 @@ public class SqliteImportBenchmark {
     zip = Feeds.path(feed);
     database = Files.createTempFile("transit-jmh-import-", ".sqlite");
     Files.delete(database);
-    ServerStartup.usedHeapAfterGc();
+    ServedFeed.usedHeapAfterGc();
   }
 
   @Benchmark

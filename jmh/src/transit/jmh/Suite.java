@@ -1,30 +1,75 @@
 package transit.jmh;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import transit.server.FrameworkRegistry;
 
 /**
  * What {@code ./mill jmh.runJmh} runs. The default suite fits a 20-minute budget on 2 cores; each entry is one
- * JMH run of one benchmark class with its own parameter values (JMH's {@code -p} would set them for every class).
- * A benchmark joins the default suite with one entry here; its warm-up, measurement and forks stay in its
- * class's annotations. {@code --full} is one run of every benchmark with every parameter its annotations list.
+ * JMH run of one benchmark class (or method) with its own parameter values (JMH's {@code -p} would set them for
+ * every class). A benchmark joins the default suite with one entry here; its warm-up, measurement and forks stay in
+ * its class's annotations. Every framework of build.mill's list gets an entry of its own for its encoder, from the
+ * registry: a new framework needs no line here. {@code --full} runs every benchmark with every parameter its
+ * annotations list, and every framework's encoder.
  */
 public final class Suite {
   private Suite() {}
 
-  /** One JMH run: the benchmarks JMH's include regex names (all when empty), parameter values replacing the annotations'. */
-  public record Entry(String include, Map<String, List<String>> params) {
+  /**
+   * One JMH run: the benchmarks JMH's include regex names, parameter values replacing the annotations', and whether
+   * it is an encoder that settles slowly (Framework#encoderSettlesSlowly), which gets {@link #SLOW_TO_SETTLE}.
+   */
+  public record Entry(String include, Map<String, List<String>> params, boolean slowToSettle) {
     /** Every benchmark of the class. */
     public static Entry of(Class<?> benchmarks, Map<String, List<String>> params) {
-      return new Entry("^" + Pattern.quote(benchmarks.getName() + "."), params);
+      return new Entry("^" + Pattern.quote(benchmarks.getName() + "."), params, false);
+    }
+
+    /** One benchmark method. */
+    static Entry of(Class<?> benchmarks, String method, Map<String, List<String>> params, boolean slowToSettle) {
+      return new Entry("^" + Pattern.quote(benchmarks.getName() + "." + method) + "$", params, slowToSettle);
     }
   }
 
-  public static final List<Entry> DEFAULT = List.of(
-      Entry.of(FeedLoadBenchmark.class, Map.of("feed", List.of(Feeds.BROOKLYN))),
-      Entry.of(SerializationBenchmark.class, Map.of("route", List.of("large", "small"))),
-      Entry.of(QueryBenchmark.class, Map.of("route", List.of("large"))));
+  /**
+   * Forks, warm-ups and iteration seconds for an encoder that settles slowly, where the command line does not set
+   * them. circe's 10 MB response (179 MB allocated per op, a collection every few ops) still climbed through 5
+   * warm-ups in a default run, and 2 s iterations holding a dozen ops scattered by ±15 %; it settles after 8-10 of
+   * 10 warm-ups, then each fork at a level of its own (one run: 7.6, 6.1 and 6.0 ops/s, a 13 % error over three
+   * forks): six forks, of 3 s iterations to fit the budget.
+   */
+  record Settings(int forks, int warmups, int warmupSeconds, int measurementSeconds) {}
 
-  public static final List<Entry> FULL = List.of(new Entry("", Map.of()));
+  static final Settings SLOW_TO_SETTLE = new Settings(6, 10, 2, 3);
+
+  public static List<Entry> defaultSuite(FrameworkRegistry registry) {
+    Map<String, List<String>> routes = Map.of("route", List.of("large", "small"));
+    List<Entry> entries = new ArrayList<>(List.of(
+        Entry.of(FeedLoadBenchmark.class, Map.of("feed", List.of(Feeds.BROOKLYN))),
+        Entry.of(SerializationBenchmark.class, "streaming", routes, false)));
+    entries.addAll(encoders(registry, routes));
+    entries.add(Entry.of(QueryBenchmark.class, Map.of("route", List.of("large"))));
+    return entries;
+  }
+
+  /** Every benchmark but the encoders, then each framework's encoder on every route its annotations list. */
+  public static List<Entry> full(FrameworkRegistry registry) {
+    List<Entry> entries = new ArrayList<>(List.of(new Entry("^(?!" + Pattern.quote(SerializationBenchmark.class.getName() + ".encode") + "$)",
+        Map.of(), false)));
+    entries.addAll(encoders(registry, Map.of()));
+    return entries;
+  }
+
+  /** SerializationBenchmark.encode, one run per framework, with its own settings where its encoder settles slowly. */
+  private static List<Entry> encoders(FrameworkRegistry registry, Map<String, List<String>> params) {
+    List<Entry> entries = new ArrayList<>();
+    for (String name : registry.names()) {
+      Map<String, List<String>> withFramework = new java.util.LinkedHashMap<>(params);
+      withFramework.put("framework", List.of(name));
+      entries.add(Entry.of(SerializationBenchmark.class, "encode", withFramework, registry.framework(name).encoderSettlesSlowly()));
+    }
+    return entries;
+  }
 }

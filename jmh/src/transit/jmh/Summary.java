@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
+import transit.measure.Markdown;
 
 /**
  * summary.md, computed from JMH's JSON results and the iteration log: a verdict at the top (how many rows hold
@@ -24,21 +25,15 @@ final class Summary {
 
   /**
    * A ratio worth reading, as the subject's speed relative to the baseline's (above 1: the subject is faster), for
-   * every pair of rows with the same parameters. Names are Class.method.
+   * every pair of rows whose parameters agree (the subject may have more: each framework's encoder against the one
+   * streaming writer). Names are Class.method.
    */
-  record Comparison(String subject, String baseline) {}
+  record Ratio(String subject, String baseline) {}
 
-  static final List<Comparison> COMPARISONS = comparisons();
-
-  private static List<Comparison> comparisons() {
-    List<Comparison> list = new ArrayList<>(List.of(
-        new Comparison("FeedLoadBenchmark.columnar", "FeedLoadBenchmark.objects"),
-        new Comparison("QueryBenchmark.schedules", "SqliteQueryBenchmark.schedules")));
-    String encoders = "SerializationBenchmark.";
-    for (String library : List.of("upickle", "circe", "streaming")) list.add(new Comparison(encoders + library, encoders + "jackson"));
-    for (String library : List.of("upickle", "circe", "jackson")) list.add(new Comparison(encoders + library, encoders + "streaming"));
-    return List.copyOf(list);
-  }
+  static final List<Ratio> RATIOS = List.of(
+      new Ratio("FeedLoadBenchmark.columnar", "FeedLoadBenchmark.objects"),
+      new Ratio("QueryBenchmark.schedules", "SqliteQueryBenchmark.schedules"),
+      new Ratio("SerializationBenchmark.encode", "SerializationBenchmark.streaming"));
 
   /** A route as the summary names it, with the size of its /schedules response. */
   record Route(String label, long responseBytes) {}
@@ -66,6 +61,7 @@ final class Summary {
   private final List<String> head, conditions, notes;
   private final Map<String, RetainedHeap> retained;
   private final BiFunction<String, String, Route> routes;
+  private final Map<String, String> frameworks;
   private final Map<String, Route> routeCache = new LinkedHashMap<>();
   private final StringBuilder out = new StringBuilder();
 
@@ -75,15 +71,17 @@ final class Summary {
    * @param head the title and command lines, above the verdict
    * @param conditions one line each: machine, CPUs, flags, feeds
    * @param routes (feed, route parameter) to the route's label and response size, for the encoders' MB/s
+   * @param frameworks a framework's name to its label in the tables ("http4s: circe 0.14.16")
    */
   Summary(JsonNode results, List<IterationLog.Iteration> iterations, List<String> head, List<String> conditions,
-      List<String> notes, Map<String, RetainedHeap> retained, BiFunction<String, String, Route> routes) {
+      List<String> notes, Map<String, RetainedHeap> retained, BiFunction<String, String, Route> routes, Map<String, String> frameworks) {
     this.rows = rows(results, iterations);
     this.head = head;
     this.conditions = conditions;
     this.notes = notes;
     this.retained = retained;
     this.routes = routes;
+    this.frameworks = frameworks;
   }
 
   List<Row> rows() { return rows; }
@@ -200,34 +198,34 @@ final class Summary {
   }
 
   private void ratios() {
-    List<List<String>> table = new ArrayList<>();
-    for (Comparison c : COMPARISONS) {
+    Markdown.Table table = new Markdown.Table(List.of("Comparison", "Parameters", "Speed ratio", "Error", "Error %", ""));
+    boolean any = false;
+    for (Ratio r : RATIOS) {
       for (Row subject : rows) {
-        if (!subject.benchmark().equals(c.subject())) continue;
-        Row baseline = rows.stream().filter(b -> b.benchmark().equals(c.baseline()) && b.params().equals(subject.params())
+        if (!subject.benchmark().equals(r.subject())) continue;
+        Row baseline = rows.stream().filter(b -> b.benchmark().equals(r.baseline()) && subject.params().entrySet().containsAll(b.params().entrySet())
             && b.mode().equals(subject.mode())).findFirst().orElse(null);
         if (baseline == null) continue;
-        Ratio ratio = Ratio.of(subject, baseline);
-        table.add(List.of(subject.benchmark() + " vs " + baseline.method(), paramsLabel(subject), times(ratio.value()),
-            Double.isNaN(ratio.error()) ? "" : "± " + number(ratio.error()), share(ratio.errorShare()),
-            mark(!Double.isNaN(ratio.error()) && ratio.errorShare() <= COMPARABLE_ERROR && subject.settled() && baseline.settled())));
+        Speed speed = Speed.of(subject, baseline);
+        table.row(List.of(subject.benchmark() + " vs " + baseline.method(), paramsLabel(subject), times(speed.value()),
+            Double.isNaN(speed.error()) ? "" : "± " + number(speed.error()), share(speed.errorShare()),
+            mark(!Double.isNaN(speed.error()) && speed.errorShare() <= COMPARABLE_ERROR && subject.settled() && baseline.settled())));
+        any = true;
       }
     }
-    if (table.isEmpty()) return;
+    if (!any) return;
     line("");
     line("## Ratios");
     line("");
-    row(List.of("Comparison", "Parameters", "Speed ratio", "Error", "Error %", ""));
-    row(List.of("---", "---", "---", "---", "---", "---"));
-    table.forEach(this::row);
+    out.append(table);
   }
 
   /** The subject's speed relative to the baseline's, with the two relative errors combined in quadrature. */
-  record Ratio(double value, double error) {
-    static Ratio of(Row subject, Row baseline) {
+  record Speed(double value, double error) {
+    static Speed of(Row subject, Row baseline) {
       double value = subject.higherIsFaster() ? subject.score() / baseline.score() : baseline.score() / subject.score();
       double relative = Math.hypot(subject.errorShare(), baseline.errorShare());
-      return new Ratio(value, value * relative);
+      return new Speed(value, value * relative);
     }
 
     double errorShare() { return error / value; }
@@ -253,11 +251,10 @@ final class Summary {
     if (encoder) header.addAll(List.of("Response", "MB/s"));
     if (alloc) header.add("Allocated per op");
     header.add("");
-    row(header);
-    row(header.stream().map(h -> "---").toList());
+    Markdown.Table table = new Markdown.Table(header);
     for (Row r : classRows) {
       List<String> cells = new ArrayList<>(List.of(r.method()));
-      for (String key : keys) cells.add(key.equals("route") && r.params().containsKey("feed") ? route(r).label() : r.params().getOrDefault(key, ""));
+      for (String key : keys) cells.add(paramLabel(r, key));
       cells.addAll(List.of(number(r.score()), Double.isNaN(r.error()) ? "" : "± " + number(r.error()), share(r.errorShare()),
           number(r.min()), number(r.median()), r.unit(), r.steady() == null ? "" : r.steady().describe()));
       if (jit) cells.add(Double.isNaN(r.jitShare()) ? "" : percent(r.jitShare()));
@@ -269,8 +266,9 @@ final class Summary {
       }
       if (alloc) cells.add(Double.isNaN(r.alloc()) ? "" : megabytes((long) r.alloc()));
       cells.add(mark(r));
-      row(cells);
+      table.row(cells);
     }
+    out.append(table);
     if (clazz.equals(FeedLoadBenchmark.class.getSimpleName()) && !retained.isEmpty()) retainedTable();
   }
 
@@ -288,10 +286,10 @@ final class Summary {
     line("");
     line("Heap retained by the loaded feed (used heap after a full GC, less the same before the load):");
     line("");
-    row(List.of("feed", "columnar (Feed.load)", "objects (BaselineFeed)", "objects / columnar"));
-    row(List.of("---", "---", "---", "---"));
-    retained.forEach((feed, heap) -> row(List.of(feed, megabytes(heap.columnarBytes()), megabytes(heap.objectsBytes()),
+    Markdown.Table table = new Markdown.Table(List.of("feed", "columnar (FeedLoader.load)", "objects (BaselineFeed)", "objects / columnar"));
+    retained.forEach((feed, heap) -> table.row(List.of(feed, megabytes(heap.columnarBytes()), megabytes(heap.objectsBytes()),
         times((double) heap.objectsBytes() / heap.columnarBytes()))));
+    out.append(table);
   }
 
   private Route route(Row r) {
@@ -301,8 +299,16 @@ final class Summary {
 
   private String paramsLabel(Row r) {
     List<String> labels = new ArrayList<>();
-    r.params().forEach((k, v) -> labels.add(k.equals("route") && r.params().containsKey("feed") ? route(r).label() : k + "=" + v));
+    r.params().forEach((k, v) -> labels.add(k.equals("route") && r.params().containsKey("feed") || k.equals("framework") ? paramLabel(r, k) : k + "=" + v));
     return String.join(", ", labels);
+  }
+
+  /** A parameter's value as a reader wants it: a route with its id and trips, a framework with its JSON library. */
+  private String paramLabel(Row r, String key) {
+    String value = r.params().getOrDefault(key, "");
+    if (key.equals("route") && r.params().containsKey("feed")) return route(r).label();
+    if (key.equals("framework")) return frameworks.getOrDefault(value, value);
+    return value;
   }
 
   private static String modeLabel(String mode) {
@@ -339,8 +345,6 @@ final class Summary {
     return bytes >= 1_000_000 ? String.format("%.1f MB", bytes / 1e6) : bytes >= 1000 ? String.format("%.1f KB", bytes / 1e3)
         : bytes + " B";
   }
-
-  private void row(List<String> cells) { line("| " + String.join(" | ", cells) + " |"); }
 
   private void line(String text) { out.append(text).append('\n'); }
 }

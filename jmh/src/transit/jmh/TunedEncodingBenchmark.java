@@ -1,7 +1,9 @@
 package transit.jmh;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -16,17 +18,15 @@ import transit.Csr;
 import transit.Feed;
 import transit.GtfsTime;
 import transit.api.RouteTrips;
+import transit.api.Model.TripSchedule;
 import transit.api.SchedulesJson;
-import transit.cask.UpickleJson;
-import transit.http4s.TransitRoutes;
-import transit.javalin.JacksonJson;
 
 /**
  * The --tuned encoder of every server, SchedulesJson: one /schedules response from the request to its last
- * byte (the route's trips looked up, then the JSON written from the feed's arrays), to an OutputStream as Cask
- * and Javalin stream it and in handed-over chunks as http4s's fs2 stream takes them; beside it, the idiomatic
- * path with its query (model, then upickle as Cask calls it) and the best a JSON library does from the same
- * arrays (Jackson's streaming JsonGenerator, the faster of the libraries here). Run with {@code -prof gc}: the
+ * byte (the route's trips looked up, then the JSON written from the feed's arrays), to an OutputStream as most
+ * tuned servers stream it and in handed-over chunks as a stream of chunks takes them; beside it, what the
+ * idiomatic path does before any encoding (the query into the response model: SerializationBenchmark encodes it
+ * per framework) and the best a JSON library does from the same arrays (Jackson's streaming JsonGenerator). Run with {@code -prof gc}: the
  * allocation per response is the point of streaming (a few KB against tens of MB).
  */
 @BenchmarkMode(Mode.Throughput)
@@ -41,7 +41,7 @@ public class TunedEncodingBenchmark extends RouteBenchmark {
   @Benchmark
   public RouteTrips routeTrips() { return api.routeTrips(routeId, null).body(); }
 
-  /** Cask's and Javalin's tuned path: query, length for the Content-Length, JSON through one 32 KB buffer. */
+  /** The tuned path onto an output stream: query, length for the Content-Length, JSON through one 32 KB buffer. */
   @Benchmark
   public long schedulesJson() throws IOException {
     sink.bytes = 0;
@@ -51,20 +51,20 @@ public class TunedEncodingBenchmark extends RouteBenchmark {
     return sink.bytes + length;
   }
 
-  /** http4s's tuned path: the same bytes as the chunks its fs2 stream keeps, a new array per chunk. */
+  /** The tuned path of a server that takes chunks (http4s's fs2 stream): the same bytes, a new array per chunk. */
   @Benchmark
   public long schedulesJsonChunks(Blackhole chunks) {
     RouteTrips route = api.routeTrips(routeId, null).body();
-    chunks.consume(new SchedulesJson(route).length()); // the Content-Length, as http4s counts it
-    SchedulesJson json = new SchedulesJson(route, TransitRoutes.ChunkBytes());
+    chunks.consume(new SchedulesJson(route).length()); // the Content-Length, counted first
+    SchedulesJson json = new SchedulesJson(route, SchedulesJson.CHUNK_BYTES);
     long bytes = 0;
     for (int n; (n = json.next()) > 0; bytes += n) chunks.consume(json.takeBuffer());
     return bytes;
   }
 
-  /** Cask's idiomatic path for comparison: the query into the model, then upickle to one array. */
+  /** The idiomatic path before encoding, for comparison: the query into the response model. */
   @Benchmark
-  public byte[] upickleWithQuery() { return UpickleJson.schedules(api.schedules(routeId, null).body()); }
+  public java.util.List<TripSchedule> modelWithQuery() { return api.schedules(routeId, null).body(); }
 
   /** A JSON library at its best from the same arrays: Jackson's JsonGenerator, keys pre-encoded. */
   @Benchmark
@@ -81,10 +81,13 @@ public class TunedEncodingBenchmark extends RouteBenchmark {
         SCHEDULES = new SerializedString("schedules"), STOP_ID = new SerializedString("stop_id"),
         ARRIVAL = new SerializedString("arrival_time"), DEPARTURE = new SerializedString("departure_time");
 
+    /** Characters beyond U+FFFF as UTF-8, not as two escaped surrogates: the contract's bytes. */
+    private static final JsonFactory FACTORY = JsonFactory.builder().enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build();
+
     static void write(RouteTrips route, java.io.OutputStream out) throws IOException {
       Feed feed = route.feed();
       Csr byTrip = feed.stopTimesByTrip;
-      try (JsonGenerator g = JacksonJson.MAPPER.getFactory().createGenerator(out)) {
+      try (JsonGenerator g = FACTORY.createGenerator(out)) {
         g.writeStartArray();
         for (int trip : route.trips()) {
           g.writeStartObject();

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.Fixtures;
 
 /**
@@ -17,7 +18,7 @@ import transit.Fixtures;
  * libraries over the real feeds, through every server.)
  */
 class SchedulesJsonTest {
-  static final TransitApi API = new TransitApi(Feed.load(Fixtures.tinyFeed()), 0, Clock.systemUTC());
+  static final TransitApi API = new TransitApi(FeedLoader.load(Fixtures.tinyFeed()), 0, Clock.systemUTC());
 
   static final String T1 = "{\"trip_id\":\"T1\",\"service_id\":\"WKD\",\"route_id\":\"R1\",\"schedules\":["
       + "{\"stop_id\":\"S1\",\"arrival_time\":\"05:02:00\",\"departure_time\":\"05:02:00\"},"
@@ -71,7 +72,7 @@ class SchedulesJsonTest {
         + "T1,,105:00:00,\u00C9\u00E8\t\uD83D\uDE8C,2\n"; // a tab, UTF-8 of two and four bytes; 105 hours
     String stops = "stop_id,stop_name,stop_lat,stop_lon\n\"q\"\"b\\s\",A,0,0\n\u00C9\u00E8\t\uD83D\uDE8C,B,0,0\n";
     String trips = "route_id,service_id,trip_id\nR1,WKD,T1\n";
-    TransitApi api = new TransitApi(Feed.load(Fixtures.tinyFeedWith(Map.of("stop_times.txt", stopTimes,
+    TransitApi api = new TransitApi(FeedLoader.load(Fixtures.tinyFeedWith(Map.of("stop_times.txt", stopTimes,
         "stops.txt", stops, "trips.txt", trips))), 0, Clock.systemUTC());
     assertEquals("[{\"trip_id\":\"T1\",\"service_id\":\"WKD\",\"route_id\":\"R1\",\"schedules\":["
         + "{\"stop_id\":\"q\\\"b\\\\s\",\"arrival_time\":\"05:02:00\",\"departure_time\":null},"
@@ -84,7 +85,7 @@ class SchedulesJsonTest {
     String longId = "T".repeat(5000);
     String trips = "route_id,service_id,trip_id\nR1,WKD," + longId + "\n";
     String stopTimes = "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n" + longId + ",05:02:00,05:02:00,S1,1\n";
-    TransitApi api = new TransitApi(Feed.load(Fixtures.tinyFeedWith(Map.of("trips.txt", trips, "stop_times.txt", stopTimes))),
+    TransitApi api = new TransitApi(FeedLoader.load(Fixtures.tinyFeedWith(Map.of("trips.txt", trips, "stop_times.txt", stopTimes))),
         0, Clock.systemUTC());
     String whole = written(api, "R1", null);
     assertTrue(whole.startsWith("[{\"trip_id\":\"" + longId + "\""), whole.substring(0, 40));

@@ -8,13 +8,14 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.Fixtures;
 import transit.api.Model.*;
 
 class TransitApiTest {
   // 2026-09-15 is a Tuesday; 13:30 UTC is 09:30 in the tiny feed's America/New_York.
   static final Clock TUESDAY_0930 = Clock.fixed(Instant.parse("2026-09-15T13:30:00Z"), ZoneOffset.UTC);
-  static final TransitApi API = new TransitApi(Feed.load(Fixtures.tinyFeed()), 1234, TUESDAY_0930);
+  static final TransitApi API = new TransitApi(FeedLoader.load(Fixtures.tinyFeed()), 1234, TUESDAY_0930);
 
   static List<String> tripIds(TransitApi.Reply<List<TripSchedule>> reply) {
     assertTrue(reply.isOk(), () -> String.valueOf(reply.error()));

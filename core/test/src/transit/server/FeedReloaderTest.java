@@ -16,6 +16,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.Fixtures;
 import transit.SwapsUnderLoad;
 import transit.api.Model.FailedReload;
@@ -26,7 +27,7 @@ class FeedReloaderTest {
   final ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
 
   FeedReloader reloader(Path feed, TransitApi api, Duration watch, long cacheBudget) {
-    ServerOptions options = new ServerOptions("127.0.0.1", 0, feed, cacheBudget, false, false, null, watch, ServerOptions.DEFAULT_IDLE_TIMEOUT, false);
+    ServerOptions options = new ServerOptions("127.0.0.1", 0, feed, cacheBudget, false, false, null, watch, ServerSettings.DEFAULT_IDLE_TIMEOUT, false);
     return new FeedReloader("test", feed, FeedReloader.Signature.of(feed), api, options,
         new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
   }
@@ -50,7 +51,7 @@ class FeedReloaderTest {
   void aFeedMovedOverTheServedOneIsLoadedAndSwappedIn(@TempDir Path dir) throws Exception {
     Path feed = dir.resolve("feed.zip");
     publish(dir, "a", feed);
-    TransitApi api = new TransitApi(Feed.load(feed), 0, Clock.systemUTC());
+    TransitApi api = new TransitApi(FeedLoader.load(feed), 0, Clock.systemUTC());
     String servedSince = api.health().loadedAt();
     try (FeedReloader reloader = reloader(feed, api, Duration.ofMillis(50), 0)) {
       reloader.watch();
@@ -58,7 +59,7 @@ class FeedReloaderTest {
       assertEquals("a-T1", firstTrip(api), "an unchanged feed is not reloaded");
       publish(dir, "b", feed);
       waitFor(() -> firstTrip(api).equals("b-T1") && out.size() > 0, "the new feed");
-      assertEquals(Feed.load(feed).checksum, api.health().checksum());
+      assertEquals(FeedLoader.load(feed).checksum, api.health().checksum());
       assertNotEquals(servedSince, api.health().loadedAt());
       assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("test: reloaded after the feed changed on disk. Loaded " + feed
           + " from the CSV (snapshots off): "), out.toString(StandardCharsets.UTF_8));
@@ -69,7 +70,7 @@ class FeedReloaderTest {
   void aBrokenFeedLeavesTheOldOneServingAndShowsInHealthUntilAGoodOneComes(@TempDir Path dir) throws Exception {
     Path feed = dir.resolve("feed");
     Fixtures.writeFeed(feed, "a", 30, 4);
-    TransitApi api = new TransitApi(Feed.load(feed), 0, Clock.systemUTC());
+    TransitApi api = new TransitApi(FeedLoader.load(feed), 0, Clock.systemUTC());
     try (FeedReloader reloader = reloader(feed, api, Duration.ofMillis(50), 0)) {
       reloader.watch();
       Files.writeString(feed.resolve("stop_times.txt"), "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
@@ -92,7 +93,7 @@ class FeedReloaderTest {
   void twentyReloadsKeepTheRetainedHeapFlat(@TempDir Path dir) throws Exception {
     Path feed = dir.resolve("feed");
     Fixtures.writeFeed(feed, "v0", 3000, 20);
-    TransitApi api = new TransitApi(Feed.load(feed), 0, Clock.systemUTC(), 64L << 20);
+    TransitApi api = new TransitApi(FeedLoader.load(feed), 0, Clock.systemUTC(), 64L << 20);
     long feedBytes = api.feed().estimatedHeapBytes();
     List<Long> heap = new ArrayList<>();
     try (FeedReloader reloader = reloader(feed, api, Duration.ZERO, 64L << 20)) {
@@ -101,7 +102,7 @@ class FeedReloaderTest {
         assertTrue(reloader.reload("test " + i), err::toString);
         // fill the feed's response cache, which must go with it
         for (int r = 0; r < 10; r++) api.encodedSchedules("R" + r, null, reply -> new byte[reply.body().size() * 1000]);
-        heap.add(ServerStartup.usedHeapAfterGc());
+        heap.add(ServedFeed.usedHeapAfterGc());
       }
     }
     long growth = heap.get(19) - heap.get(1);
@@ -111,7 +112,7 @@ class FeedReloaderTest {
 
   @Test
   void requestsDuringReplacementsSeeOneFeedOrTheOtherNeverAMix(@TempDir Path dir) throws Exception {
-    Feed a = Feed.load(Fixtures.writeFeed(dir.resolve("a"), "a", 200, 10)), b = Feed.load(Fixtures.writeFeed(dir.resolve("b"), "b", 200, 10));
+    Feed a = FeedLoader.load(Fixtures.writeFeed(dir.resolve("a"), "a", 200, 10)), b = FeedLoader.load(Fixtures.writeFeed(dir.resolve("b"), "b", 200, 10));
     TransitApi api = new TransitApi(a, 0, Clock.systemUTC(), 16L << 20);
     SwapsUnderLoad.run(4, 400, 2, i -> api.replace(i % 2 == 0 ? b : a, 0, "csv"), () -> {
       var reply = api.schedules("R" + (int) (Math.random() * 10), null);

@@ -34,9 +34,11 @@ class ServerOptionsTest {
     assertEquals(Duration.ofSeconds(2), parse(Map.of(), "--watch=2s").watchInterval());
     assertEquals(9001, parse(Map.of("PORT", "9000"), "--port", "9001").port(), "a flag wins over its variable");
     assertTrue(parse(Map.of(), "--help").help());
-    assertEquals(ServerFactory.Mode.IDIOMATIC, parse(Map.of()).mode());
-    assertEquals(ServerFactory.Mode.TUNED, parse(Map.of(), "--tuned").mode());
-    assertEquals(ServerFactory.Mode.IDIOMATIC, parse(Map.of("TUNED", "false")).mode());
+    assertEquals(Mode.IDIOMATIC, parse(Map.of()).mode());
+    assertEquals(Mode.TUNED, parse(Map.of(), "--tuned").mode());
+    assertEquals(Mode.IDIOMATIC, parse(Map.of("TUNED", "false")).mode());
+    assertEquals(Mode.CACHED, parse(Map.of(), "--cache").mode());
+    assertEquals(Mode.TUNED, parse(Map.of(), "--cache", "--tuned").mode(), "tuned threads, and the cache answers /schedules");
   }
 
   @Test

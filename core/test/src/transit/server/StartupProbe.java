@@ -8,11 +8,8 @@ public final class StartupProbe {
   private StartupProbe() {}
 
   public static void main(String[] args) throws InterruptedException {
-    ServerStartup.run("probe", args, (api, host, port, mode, idleTimeout) -> new RunningServer() {
-      public int port() { return port; }
-
-      public void close() {}
-    });
+    ServerStartup.Started started = ServerStartup.start("probe", args);
+    started.printListening("probe", started.options().port());
     Thread.sleep(Long.MAX_VALUE);
   }
 }

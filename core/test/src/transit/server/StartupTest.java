@@ -110,7 +110,7 @@ class StartupTest {
     public static void main(String[] args) {
       MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
       long before = memory.getHeapMemoryUsage().getCommitted();
-      ServerStartup.usedHeapAfterGc();
+      ServedFeed.usedHeapAfterGc();
       System.out.println(before + " " + memory.getHeapMemoryUsage().getCommitted());
     }
   }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.api.TransitApi;
 
 class SyntheticFeedTest {
@@ -20,7 +21,7 @@ class SyntheticFeedTest {
 
   @Test
   void isMbtaShapedAndReadsBackThroughTheLoader() throws Exception {
-    Feed feed = Feed.load(write(SyntheticFeed.DEFAULT_SEED, 1));
+    Feed feed = FeedLoader.load(write(SyntheticFeed.DEFAULT_SEED, 1));
     assertTrue(feed.tripCount() > 67_000 && feed.tripCount() < 83_000, "about 75k trips: " + feed.tripCount());
     assertTrue(feed.stopTimeCount() > 1_800_000 && feed.stopTimeCount() < 2_200_000, "about 2M stop_times: " + feed.stopTimeCount());
     Set<String> ids = new HashSet<>(SyntheticFeed.referenceRouteIds("mbta-heavy"));
@@ -49,6 +50,6 @@ class SyntheticFeedTest {
     Path a = write(7, 1), b = write(7, 1);
     assertEquals(-1, Files.mismatch(a, b));
     assertNotEquals(-1, Files.mismatch(a, write(8, 1)), "another seed, another feed");
-    assertEquals(2 * Feed.load(a).tripCount(), Feed.load(write(7, 2)).tripCount());
+    assertEquals(2 * FeedLoader.load(a).tripCount(), FeedLoader.load(write(7, 2)).tripCount());
   }
 }

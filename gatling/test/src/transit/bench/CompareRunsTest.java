@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import transit.server.Mode;
 
 /** Two runs' results.csv compared median by median, as `--compare` does, from made-up rounds. */
 class CompareRunsTest {
@@ -17,11 +18,11 @@ class CompareRunsTest {
       results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", round, Step.closed("small", "", 50, 5, 10),
           ReportTest.measured(small[round - 1], 20, clientCpu)));
       for (long rate : rates)
-        results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", round, new Step("latency", "", (int) rate, true, 0, 0, 5, 10),
+        results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", round, Step.open("latency", (int) rate, 5, 10),
             ReportTest.measured(rate * 10, 4, 20)));
     }
     Path folder = Files.createDirectories(dir.resolve(name));
-    Report.write(results, folder, List.of());
+    Report.write(results, folder);
     return folder;
   }
 

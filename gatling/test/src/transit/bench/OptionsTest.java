@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import transit.cli.Cli;
+import transit.server.Mode;
 
 class OptionsTest {
   static final List<String> KNOWN = List.of("cask", "http4s", "javalin");
@@ -19,10 +20,10 @@ class OptionsTest {
   @Test
   void theDefaultIsTheStandardProfile() {
     Options o = parse();
-    assertEquals(Options.Profile.STANDARD, o.profile());
+    assertEquals(Profile.STANDARD, o.profile());
     assertEquals(KNOWN, o.frameworks());
     assertEquals(List.of("heavy", "small", "latency"), o.scenarios());
-    assertEquals(Mode.ALL, o.modes());
+    assertEquals(List.of(Mode.values()), o.modes());
     assertEquals(3, o.repeat());
     assertEquals(8, o.durationSeconds());
     assertEquals(3, o.warmupSeconds());
@@ -41,7 +42,7 @@ class OptionsTest {
       assertTrue(o.quick());
       assertEquals(1, o.repeat());
       assertEquals(1, o.durationSeconds());
-      assertEquals(Scenario.names(), o.scenarios());
+      assertEquals(Scenarios.names(), o.scenarios());
     }
     assertEquals(7, parse("--quick", "--duration", "7").durationSeconds(), "a flag wins over the profile");
     assertEquals(5, parse("--profile=full").repeat());
@@ -99,5 +100,7 @@ class OptionsTest {
         "--first-warmup", "--users", "--rates", "--heap", "--heaps", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
         "quick", "standard", "full"))
       assertTrue(usage.contains(flag), flag);
+    for (Scenario scenario : Scenarios.ALL)
+      assertTrue(usage.contains("  " + scenario.name() + " ") && usage.contains(scenario.help()), "--help describes " + scenario.name());
   }
 }

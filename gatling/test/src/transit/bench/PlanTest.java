@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Which steps and server runs a command line makes, in which order. */
 class PlanTest {
   static List<Step> steps(Options o, List<Integer> rates) {
-    Scenario.Settings settings = Bench.settings(o, rates);
-    return o.scenarios().stream().flatMap(n -> Scenario.named(n).steps(settings).stream()).toList();
+    Scenario.Settings settings = o.settings(rates);
+    return o.scenarios().stream().flatMap(n -> Scenarios.named(n).steps(settings).stream()).toList();
   }
 
   static List<String> labels(List<Step> steps) { return steps.stream().map(Step::label).toList(); }
@@ -36,7 +36,8 @@ class PlanTest {
   void thinkTimeSharesTenThousandRequestsAmongItsUsersOrFitsTheQuickDuration() {
     Step slow = steps(OptionsTest.parse("--scenarios", "think-time"), null).get(0);
     assertEquals(100, slow.requests());
-    assertEquals(1000, slow.param());
+    assertEquals(ThinkTimeScenario.Pause.SECOND, slow.variant(ThinkTimeScenario.Pause.class));
+    assertEquals(100, slow.expectedSeconds(), "100 requests a second apart");
     Step quickFast = steps(OptionsTest.parse("--scenarios", "think-time", "--quick", "--duration", "2"), null).get(1);
     assertEquals(20, quickFast.requests());
   }
@@ -60,20 +61,20 @@ class PlanTest {
   @Test
   void eachRoundRotatesTheFrameworks() {
     List<String> frameworks = List.of("a", "b", "c");
-    assertEquals(List.of("a", "b", "c"), Bench.rotation(frameworks, 1));
-    assertEquals(List.of("b", "c", "a"), Bench.rotation(frameworks, 2));
-    assertEquals(List.of("c", "a", "b"), Bench.rotation(frameworks, 3));
-    assertEquals(List.of("a", "b", "c"), Bench.rotation(frameworks, 4));
+    assertEquals(List.of("a", "b", "c"), RunPlan.rotation(frameworks, 1));
+    assertEquals(List.of("b", "c", "a"), RunPlan.rotation(frameworks, 2));
+    assertEquals(List.of("c", "a", "b"), RunPlan.rotation(frameworks, 3));
+    assertEquals(List.of("a", "b", "c"), RunPlan.rotation(frameworks, 4));
   }
 
   @Test
   void serverRunsGoRoundByRoundEachFrameworksModesInTurn() {
     Options o = OptionsTest.parse("--repeat", "2", "--scenarios", "heavy,hello", "--frameworks", "cask,javalin");
-    List<Bench.Run> runs = Bench.plan(o, "1g", Bench.settings(o, null), o.frameworks());
+    List<RunPlan.Run> runs = o.plan(o.frameworks(), "1g").rounds(o.settings(null));
     assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-tuned-1g", "r1-cask-cached-1g", "r1-javalin-idiomatic-1g",
         "r1-javalin-tuned-1g", "r1-javalin-cached-1g", "r2-javalin-idiomatic-1g", "r2-javalin-tuned-1g", "r2-javalin-cached-1g",
         "r2-cask-idiomatic-1g", "r2-cask-tuned-1g", "r2-cask-cached-1g"),
-        runs.stream().map(Bench.Run::name).toList());
+        runs.stream().map(RunPlan.Run::name).toList());
     assertEquals(List.of("heavy 50 users", "hello keep-alive 50 users", "hello new connection 50 users"), labels(runs.get(0).steps()));
     assertEquals(List.of("heavy 50 users"), labels(runs.get(1).steps()), "hello runs only as the framework's users write it");
     assertEquals(3 + 12, runs.get(0).steps().get(0).warmupSeconds(), "a server's first step warms up longer");
@@ -84,19 +85,30 @@ class PlanTest {
   @Test
   void heapsAddHeavyAtEachHeap() {
     Options o = OptionsTest.parse("--scenarios", "small", "--modes", "idiomatic", "--heaps", "512m,2g", "--frameworks", "cask", "--repeat", "1");
-    List<Bench.Run> runs = Bench.plan(o, "1g", Bench.settings(o, null), o.frameworks());
-    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-idiomatic-512m", "r1-cask-idiomatic-2g"), runs.stream().map(Bench.Run::name).toList());
+    List<RunPlan.Run> runs = o.plan(o.frameworks(), "1g").rounds(o.settings(null));
+    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-idiomatic-512m", "r1-cask-idiomatic-2g"), runs.stream().map(RunPlan.Run::name).toList());
     assertEquals(List.of("heavy 50 users"), labels(runs.get(2).steps()));
+  }
+
+  @Test
+  void theCalibrationRunsEachFrameworkOnceWhenTheRatesAreNotGiven() {
+    Options o = OptionsTest.parse("--scenarios", "small,latency", "--frameworks", "cask,javalin");
+    RunPlan plan = o.plan(o.frameworks(), "1g");
+    List<RunPlan.Run> calibration = plan.calibration(o.settings(null));
+    assertEquals(List.of("calibration-cask-idiomatic-1g", "calibration-javalin-idiomatic-1g"), calibration.stream().map(RunPlan.Run::name).toList());
+    assertEquals(List.of("small 50 users"), labels(calibration.get(0).steps()));
+    assertEquals(List.of(), plan.calibration(o.settings(List.of(10))), "--rates given: nothing to calibrate");
+    assertTrue(plan.expectedSeconds(o.settings(null)) > plan.expectedSeconds(o.settings(List.of(10, 20, 30))), "the calibration takes time");
   }
 
   @Test
   void aPlanSurvivesItsFile(@TempDir Path dir) {
     Options quick = OptionsTest.parse("--quick");
-    Plan plan = new Plan("http://127.0.0.1:1234", steps(quick, List.of(7, 9)), List.of("Red", "B82+"),
-        List.of("CR-Fitchburg"), Map.of("/", 12, Plan.schedulePath("B82+"), 345));
+    SimulationPlan plan = new SimulationPlan("http://127.0.0.1:1234", steps(quick, List.of(7, 9)), List.of("Red", "B82+"),
+        List.of("CR-Fitchburg"), Map.of("/", 12, Requests.schedule("B82+"), 345));
     plan.save(dir.resolve("plan.properties"));
-    assertEquals(plan, Plan.load(dir.resolve("plan.properties")));
-    assertEquals("/schedules/B82%2B", Plan.schedulePath("B82+"));
-    assertEquals("/schedules/a%20b", Plan.schedulePath("a b"));
+    assertEquals(plan, SimulationPlan.load(dir.resolve("plan.properties")));
+    assertEquals("/schedules/B82%2B", Requests.schedule("B82+"));
+    assertEquals("/schedules/a%20b", Requests.schedule("a b"));
   }
 }

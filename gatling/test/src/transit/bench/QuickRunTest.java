@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import transit.server.ServerStartup;
+import transit.server.Mode;
+import transit.server.ServedFeed;
 import transit.synth.SyntheticFeed;
 
 /**
@@ -21,7 +22,7 @@ class QuickRunTest {
   @Test
   void everyFrameworkAnswersEveryStepWithoutErrors(@TempDir Path results) throws Exception {
     Launchers launchers = Launchers.load();
-    Path feed = ServerStartup.generatedFeed(SyntheticFeed.DEFAULT_SEED, 1);
+    Path feed = ServedFeed.generated(SyntheticFeed.DEFAULT_SEED, 1);
     Options options = Options.parse(new String[] {"--quick", "--gtfs", feed.toString(), "--results", results.toString()},
         launchers.frameworks());
     Bench.Outcome outcome = Bench.run(options, launchers);
@@ -29,16 +30,16 @@ class QuickRunTest {
     String report = Files.readString(outcome.report());
     Path dir = results.resolve("latest");
 
-    Scenario.Settings settings = Bench.settings(options, List.of(1, 2, 3));
-    for (String scenario : Scenario.names()) {
+    Scenario.Settings settings = options.settings(List.of(1, 2, 3));
+    for (String scenario : Scenarios.names()) {
       String section = ReportTest.section(report, scenario);
       List<String> header = ReportTest.cells(section.lines().filter(l -> l.startsWith("| Framework |")).findFirst().orElseThrow());
       for (String framework : launchers.frameworks()) {
-        for (Mode mode : Mode.ALL) {
-          if (!Scenario.named(scenario).runsIn(mode) || report.contains("No " + mode.label + " run for " + framework + ":")) continue;
+        for (Mode mode : Mode.values()) {
+          if (!Scenarios.named(scenario).runsIn(mode) || report.contains("No " + mode.label + " run for " + framework + ":")) continue;
           List<List<String>> rows = section.lines().filter(l -> l.startsWith("| " + framework + " | " + mode.label + " |"))
               .map(ReportTest::cells).toList();
-          int steps = Scenario.named(scenario).steps(settings).size();
+          int steps = Scenarios.named(scenario).steps(settings).size();
           assertTrue(rows.size() >= steps, scenario + ", " + framework + " " + mode.label + ": a row per step in\n" + section);
           List<String> first = rows.get(0);
           assertEquals(header.size(), first.size());
@@ -46,7 +47,7 @@ class QuickRunTest {
             // a quick step may end before a reload of the generated feed is in service: the move itself must happen
             if (header.get(i).equals("swaps in service")) assertTrue(first.get(i).endsWith(" of 2"), scenario + ", " + framework);
             else if (!NOT_IN_A_QUICK_STEP.contains(header.get(i)))
-              assertNotEquals(Report.MISSING, first.get(i), scenario + ", " + framework + ", " + header.get(i));
+              assertNotEquals(Format.MISSING, first.get(i), scenario + ", " + framework + ", " + header.get(i));
             if (header.get(i).equals("errors")) assertEquals("0", first.get(i), scenario + ", " + framework);
           }
         }
@@ -55,6 +56,13 @@ class QuickRunTest {
     }
     assertTrue(report.contains("Rates: [25, 50, 75] % of the slowest"), "the latency rates come from the calibration");
     assertTrue(report.contains("**tuned** (`--tuned`): /schedules written by core's SchedulesJson"), "the conditions say what each mode is");
+    for (String framework : launchers.frameworks()) {
+      var description = launchers.description(framework);
+      assertTrue(report.contains(framework + ": " + description.serves().get(Mode.TUNED)), "how " + framework + " serves tuned");
+      assertTrue(report.contains(description.json().toString()), "the libraries name " + framework + "'s JSON library and its version");
+      assertTrue(report.matches("(?s).*Feed load, as each server's /health gave it \\|[^\n]*" + framework + " [\\d,]+ ms from the (csv|snapshot).*"),
+          framework + "'s load figures, from its /health");
+    }
     assertTrue(Files.size(dir.resolve("memory.png")) > 1000);
     for (String framework : launchers.frameworks())
       assertTrue(Files.isRegularFile(dir.resolve(report.replaceAll("(?s).*- r1-" + framework + "-idiomatic-[^:]*: \\[([^\\]]+)\\].*", "$1"))),

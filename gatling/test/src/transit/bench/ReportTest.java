@@ -10,6 +10,9 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import transit.measure.ProcessSampler;
+import transit.measure.Spread;
+import transit.server.Mode;
 
 /** The figures of a run, gathered over its rounds and written as the report's long tables, from made-up rows. */
 class ReportTest {
@@ -17,41 +20,36 @@ class ReportTest {
   static Results.Measurement measured(long ok, long millis, double clientCpu) {
     Histogram latency = new Histogram(3);
     latency.recordValueWithCount(millis, ok);
-    return new Results.Measurement(ok, 0, 0, 10, latency, new ProcessStats.Window(5, 50, 90, 300 * 1024),
-        new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), new ProcessStats.Window(9, clientCpu, clientCpu, 100 * 1024), null, ok, 1);
+    return new Results.Measurement(new Results.Answers(ok, 0, 0), 10, latency,
+        new Results.ServerUse(new ProcessSampler.Window(5, 50, 90, 300 * 1024), new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), null, List.of()),
+        new Results.ClientUse(new ProcessSampler.Window(9, clientCpu, clientCpu, 100 * 1024), null, 1), ok, Results.Timeline.NONE);
   }
 
   static Results results(Options options) {
-    Results results = new Results(options, "1g");
-    results.cpus = Cpus.choose(List.of(0, 1), null, null);
-    return results;
+    return new Results(options.scenarios(), options.repeat(), options.quick(), "1g", options.heaps());
   }
 
   @Test
-  void spreadIsTheMedianOfTheRoundsAndTheirRangeMarkedWhenWide() {
-    Results.Spread s = Results.Spread.of(Arrays.asList(100.0, 120.0, null, 104.0));
-    assertEquals(104, s.median());
-    assertEquals(100, s.min());
-    assertEquals(120, s.max());
-    assertTrue(s.wide(), "a range of 20 is more than 10 % of 104");
-    assertFalse(Results.Spread.of(List.of(100.0, 105.0, 109.0)).wide());
-    assertEquals("104 (100–120) ⚠", Report.spread(s, Report::count));
-    assertEquals("104", Report.spread(Results.Spread.of(List.of(104.0)), Report::count), "one round: no range");
-    assertNull(Results.Spread.of(Arrays.asList(null, Double.NaN)));
+  void aSpreadIsWrittenAsItsMedianAndRangeMarkedWhenWide() {
+    Spread s = Spread.of(Arrays.asList(100.0, 120.0, null, 104.0));
+    assertEquals("104 (100–120) ⚠", Format.spread(s, Format::count));
+    assertEquals("104", Format.spread(Spread.of(List.of(104.0)), Format::count), "one round: no range");
+    assertEquals(Format.MISSING, Format.spread(null, Format::count));
   }
 
   @Test
   void aStepIsClientBoundWhenGatlingUsedNinetyPercentOfItsCpus() {
     assertTrue(measured(100, 5, 91).clientBound());
     assertFalse(measured(100, 5, 85).clientBound());
-    Results.Measurement twoCpus = new Results.Measurement(100, 0, 0, 10, null, null, null, new ProcessStats.Window(9, 150, 150, 0), null, -1, 2);
+    Results.Measurement twoCpus = new Results.Measurement(new Results.Answers(100, 0, 0), 10, null, null,
+        new Results.ClientUse(new ProcessSampler.Window(9, 150, 150, 0), null, 2), -1, Results.Timeline.NONE);
     assertFalse(twoCpus.clientBound(), "150 % of two CPUs is 75 %");
   }
 
   @Test
   void aStepIsDisturbedWhenOtherProcessesTookTenPercentOfTheServersCpus(@TempDir Path dir) throws Exception {
-    Results.Measurement quiet = measured(100, 5, 50), busy = new Results.Measurement(100, 0, 0, 10, null,
-        new ProcessStats.Window(5, 60, 90, 300 * 1024, null, 35.0), null, null, null, -1, 1);
+    Results.Measurement quiet = measured(100, 5, 50), busy = new Results.Measurement(new Results.Answers(100, 0, 0), 10, null,
+        new Results.ServerUse(new ProcessSampler.Window(5, 60, 90, 300 * 1024, null, 35.0), null, null, List.of()), null, -1, Results.Timeline.NONE);
     assertFalse(quiet.disturbed(), "others unknown");
     assertTrue(busy.disturbed());
     Options options = OptionsTest.parse("--scenarios", "small", "--modes", "idiomatic");
@@ -59,7 +57,7 @@ class ReportTest {
     Step fifty = Step.closed("small", "", 50, 5, 10);
     results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", 1, fifty, quiet));
     results.rows.add(new Results.Row("javalin", Mode.IDIOMATIC, "1g", 1, fifty, busy));
-    Report.write(results, dir, Charts.write(results, dir));
+    Report.write(results, dir);
     String small = section(Files.readString(dir.resolve("report.md")), "small");
     assertTrue(small.contains("| javalin | idiomatic | 50 | 10.0 **disturbed** |"), small);
     assertFalse(small.contains("| cask | idiomatic | 50 | 10.0 **disturbed**"), small);
@@ -67,29 +65,15 @@ class ReportTest {
   }
 
   @Test
-  void busyTicksCountTheGivenCpus() {
-    assertEquals(-1, ProcessStats.busyTicks(List.of()));
-    assertTrue(ProcessStats.busyTicks(List.of(Cpus.ofThisProcess().get(0))) > 0, "this machine's first CPU has been busy since boot");
-  }
-
-  @Test
-  void busyTicksLeaveOutInterruptsWhichOnTheServersCpuAreItsOwnPackets() {
-    // columns: user nice system idle iowait irq softirq steal
-    List<String> stat = List.of("cpu  9 9 9 9 9 9 9 9", "cpu0 100 2 30 5000 7 40 900 1", "cpu1 1000 0 0 10 0 0 0 0");
-    assertEquals(133, ProcessStats.busyTicks(stat, List.of(0)));
-    assertEquals(1133, ProcessStats.busyTicks(stat, List.of(0, 1)));
-  }
-
-  @Test
   void theReportHasOneRowPerFrameworkModeAndUsersWithMediansAndRanges(@TempDir Path dir) throws Exception {
     Options options = OptionsTest.parse("--scenarios", "small,latency", "--repeat", "3", "--rates", "50");
     Results results = results(options);
     Step one = Step.closed("small", "", 1, 5, 10), fifty = Step.closed("small", "", 50, 5, 10);
-    Step rate = new Step("latency", "", 50, true, 0, 0, 5, 10);
+    Step rate = Step.open("latency", 50, 5, 10);
     results.rates = List.of(50);
     for (int round = 1; round <= 3; round++) {
-      for (String framework : Bench.rotation(List.of("cask", "javalin"), round)) {
-        for (Mode mode : Mode.ALL) {
+      for (String framework : RunPlan.rotation(List.of("cask", "javalin"), round)) {
+        for (Mode mode : Mode.values()) {
           results.rows.add(new Results.Row(framework, mode, "1g", round, one, measured(1000 + round * 100, 2, 30)));
           long fiftyOk = Math.round(5000 * (mode == Mode.TUNED ? 2 : mode == Mode.CACHED ? 4 : 1) * (framework.equals("cask") ? 1 : 0.8));
           results.rows.add(new Results.Row(framework, mode, "1g", round, fifty, measured(fiftyOk, 10, framework.equals("cask") ? 95 : 50)));
@@ -97,7 +81,7 @@ class ReportTest {
         results.rows.add(new Results.Row(framework, Mode.IDIOMATIC, "1g", round, rate, measured(framework.equals("cask") ? 500 : 300, 3, 20)));
       }
     }
-    Report.write(results, dir, Charts.write(results, dir));
+    Report.write(results, dir);
     String report = Files.readString(dir.resolve("report.md"));
     String small = section(report, "small");
     List<String> rows = small.lines().filter(l -> l.startsWith("| cask |") || l.startsWith("| javalin |")).toList();

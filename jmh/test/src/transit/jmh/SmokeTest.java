@@ -36,7 +36,8 @@ class SmokeTest {
     }
     String usage = out.toString(java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(usage.startsWith("Usage: ./mill jmh.runJmh"), usage);
-    assertTrue(usage.contains("--compare FIRST SECOND"), usage);
+    assertTrue(usage.contains("--compare=RUN RUN"), usage);
+    assertTrue(usage.contains("--full"), usage);
   }
 
   @Test
@@ -74,7 +75,8 @@ class SmokeTest {
         "-p", "feed=" + tiny, "-p", "route=large");
     Set<String> expected = new TreeSet<>();
     for (BenchmarkListEntry b : BenchmarkList.defaultList().getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of()))
-      if (Suite.DEFAULT.stream().anyMatch(e -> java.util.regex.Pattern.compile(e.include()).matcher(b.getUsername()).find()))
+      if (Suite.defaultSuite(transit.server.FrameworkRegistry.load()).stream()
+          .anyMatch(e -> java.util.regex.Pattern.compile(e.include()).matcher(b.getUsername()).find()))
         expected.add(b.getUsername());
     Set<String> ran = new TreeSet<>();
     for (JsonNode result : new ObjectMapper().readTree(dir.resolve("results.json").toFile())) {

@@ -7,6 +7,7 @@ import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.Fixtures;
 import transit.ServiceCalendar;
 import transit.api.TransitApi;
@@ -16,7 +17,7 @@ class SqliteSchedulesTest {
   @Test
   void answersEveryRouteAsTransitApiDoes(@TempDir Path dir) throws Exception {
     Path zip = Fixtures.zip(Fixtures.tinyFeed(), "");
-    Feed feed = Feed.load(zip);
+    Feed feed = FeedLoader.load(zip);
     TransitApi api = new TransitApi(feed, 0, Clock.systemUTC());
     Path file = dir.resolve("tiny.sqlite");
     SqliteSchedules.importFeed(zip, file);

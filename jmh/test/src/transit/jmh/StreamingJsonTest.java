@@ -13,41 +13,39 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import transit.Feed;
+import transit.FeedLoader;
 import transit.Fixtures;
 import transit.ServiceCalendar;
 import transit.SharedFeeds;
 import transit.api.Model.TripSchedule;
 import transit.api.TransitApi;
-import transit.cask.UpickleJson;
-import transit.http4s.CirceJson;
-import transit.javalin.JacksonJson;
-import transit.server.ServerStartup;
+import transit.server.Framework;
+import transit.server.FrameworkRegistry;
+import transit.server.ServedFeed;
 import transit.synth.SyntheticFeed;
 
-/** The streaming writer's bytes are the servers' bytes: Jackson's, upickle's and circe's, for the benchmarked routes. */
+/** The streaming writer's bytes are the servers' bytes: every framework's encoder's, for the benchmarked routes. */
 class StreamingJsonTest {
+  static final FrameworkRegistry REGISTRY = FrameworkRegistry.load();
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {Feeds.BROOKLYN, Feeds.GENERATED})
   void theBenchmarkedRoutesAreEncodedAsEveryLibraryEncodesThem(String name) {
-    Path path = name.equals(Feeds.BROOKLYN) ? SharedFeeds.require(Feeds.BROOKLYN_FILE) : ServerStartup.generatedFeed(SyntheticFeed.DEFAULT_SEED, 1);
-    Feed feed = Feed.load(path);
+    Path path = name.equals(Feeds.BROOKLYN) ? SharedFeeds.require(Feeds.BROOKLYN_FILE) : ServedFeed.generated(SyntheticFeed.DEFAULT_SEED, 1);
+    Feed feed = FeedLoader.load(path);
     for (String route : List.of("large", "medium", "small")) {
       int code = Feeds.route(feed, route);
       List<TripSchedule> model = new TransitApi(feed, 0, Clock.systemUTC()).schedules(feed.routeIds.value(code), null).body();
       byte[] streamed = streamed(feed, code, null);
-      assertArrayEquals(JacksonJson.schedules(model), streamed, route + " vs Jackson");
-      assertArrayEquals(UpickleJson.schedules(model), streamed, route + " vs upickle");
-      assertArrayEquals(CirceJson.schedules(model), streamed, route + " vs circe");
+      for (String framework : REGISTRY.names())
+        assertArrayEquals(REGISTRY.framework(framework).encodeSchedules(model), streamed, route + " vs " + framework + "'s encoder");
     }
   }
 
-  /**
-   * Escapes, UTF-8, empty times, hours past 99 and ?date=, against upickle and circe. Not Jackson: it writes a
-   * character beyond U+FFFF as two \\u escapes (a surrogate pair) where the contract wants UTF-8.
-   */
+  /** Escapes, UTF-8 (a character beyond U+FFFF too), empty times, hours past 99 and ?date=, against every framework's encoder. */
   @Test
   void datesAndEscapesAsTheContractWritesThem() {
-    Feed feed = Feed.load(Fixtures.tinyFeedWith(Map.of("trips.txt", """
+    Feed feed = FeedLoader.load(Fixtures.tinyFeedWith(Map.of("trips.txt", """
         route_id,service_id,trip_id
         R1,WKD,"q""uote\\back/slash"
         R1,SAT,été 🚌
@@ -66,8 +64,8 @@ class StreamingJsonTest {
       boolean[] active = date == null ? null : feed.calendar.activeOn(ServiceCalendar.parseDate(date));
       List<TripSchedule> model = api.schedules("R1", date).body();
       String streamed = new String(streamed(feed, route, active), UTF_8);
-      assertEquals(new String(UpickleJson.schedules(model), UTF_8), streamed, "upickle, date " + date);
-      assertEquals(new String(CirceJson.schedules(model), UTF_8), streamed, "circe, date " + date);
+      for (String framework : REGISTRY.names())
+        assertEquals(new String(REGISTRY.framework(framework).encodeSchedules(model), UTF_8), streamed, framework + ", date " + date);
     }
   }
 

@@ -16,18 +16,11 @@ import java.util.Properties;
  * What one Gatling run does, handed from the harness to the simulation in its own JVM as a properties file:
  * the server's URL, the steps in order, the route lists and every path's expected body length.
  */
-public record Plan(String baseUrl, List<Step> steps, List<String> heavyRoutes, List<String> smallRoutes,
+public record SimulationPlan(String baseUrl, List<Step> steps, List<String> heavyRoutes, List<String> smallRoutes,
     Map<String, Integer> lengths) {
 
   /** The system property naming the plan file in the Gatling JVM. */
   static final String PROPERTY = "transit.bench.plan";
-
-  /** Path prefixes of the hello scenario; its names are always 5 letters, so each has one expected length. */
-  static final String ROOT = "/", GREETING = "/greeting/", HELLO = "/hello?name=", SAMPLE_NAME = "abcde";
-
-  static String schedulePath(String routeId) {
-    return "/schedules/" + java.net.URLEncoder.encode(routeId, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
-  }
 
   void save(Path file) {
     Properties p = new Properties();
@@ -44,7 +37,7 @@ public record Plan(String baseUrl, List<Step> steps, List<String> heavyRoutes, L
     }
   }
 
-  static Plan load(Path file) {
+  static SimulationPlan load(Path file) {
     Properties p = new Properties();
     try (Reader in = Files.newBufferedReader(file)) {
       p.load(in);
@@ -56,7 +49,7 @@ public record Plan(String baseUrl, List<Step> steps, List<String> heavyRoutes, L
       if (key.startsWith("length.")) lengths.put(key.substring("length.".length()), Integer.parseInt(p.getProperty(key)));
     int count = Integer.parseInt(p.getProperty("steps"));
     List<Step> steps = java.util.stream.IntStream.range(0, count).mapToObj(i -> Step.decode(p.getProperty("step." + i))).toList();
-    return new Plan(p.getProperty("baseUrl"), steps, lines(p.getProperty("routes.heavy")), lines(p.getProperty("routes.small")), lengths);
+    return new SimulationPlan(p.getProperty("baseUrl"), steps, lines(p.getProperty("routes.heavy")), lines(p.getProperty("routes.small")), lengths);
   }
 
   private static List<String> lines(String text) {

@@ -1,0 +1,51 @@
+package transit.server;
+
+import java.util.List;
+import transit.api.Model.TripSchedule;
+import transit.api.TransitApi;
+
+/**
+ * One framework under comparison, described once, in its own folder: its main class's static {@code framework()}
+ * returns it (a {@code val framework} in a Scala object). The suites start its server through it, JMH measures
+ * its encoder, and the harness reads the rest from the registry build.mill writes ({@link FrameworkRegistry}).
+ */
+public interface Framework {
+  /** Its server over a loaded feed, listening once this returns. */
+  RunningServer start(TransitApi api, ServerSettings settings) throws Exception;
+
+  /** What a reader weighs, with the versions on its classpath: the framework, its HTTP server, its JSON library. */
+  List<Library> libraries();
+
+  /** The JSON library its idiomatic mode encodes with (one of {@link #libraries}). */
+  Library json();
+
+  /** The idiomatic /schedules body: the model encoded exactly as its server encodes it (JMH measures this). */
+  byte[] encodeSchedules(List<TripSchedule> trips);
+
+  /**
+   * Whether its encoder needs longer warm-ups and more forks than the others to settle under JMH: one that
+   * allocates many times its output per response keeps collecting, and each fork settles at a level of its own.
+   */
+  default boolean encoderSettlesSlowly() { return false; }
+
+  /**
+   * Class-name prefixes of the frames its CPU profile counts as encoding: its JSON library's and its own encoder's
+   * (core's SchedulesJson counts as encoding on every framework).
+   */
+  List<String> encodingFrames();
+
+  /** How it serves /schedules in a mode, beyond what the mode means everywhere: how the body goes out, on which threads. */
+  String serves(Mode mode);
+
+  /** Its HTTP layer's status for a request the frameworks answer differently ({@link ProtocolError#NO_ANSWER}: none). */
+  int answers(ProtocolError request);
+
+  /** The listen backlog it binds with: {@link ServerSettings#BACKLOG} where the framework can set it. */
+  default int listenBacklog() { return ServerSettings.BACKLOG; }
+
+  /**
+   * The threads that write its responses: as many clients that stop reading a large response hold them all until
+   * the idle timeout frees them (a framework whose waiting writes hold no thread gives its compute threads).
+   */
+  int responseThreads();
+}

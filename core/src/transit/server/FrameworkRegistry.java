@@ -1,0 +1,116 @@
+package transit.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The frameworks under comparison, in the order build.mill lists them, as it writes them to the classpath resource
+ * {@value #RESOURCE}: each one's name (its folder's, without -server), main class and classpath, and its
+ * {@link Description} (what its {@link Framework} says of itself, printed by this class's main at build time, so
+ * the harness needs no framework on its own classpath); and the JVM flags every server gets. The suites and JMH,
+ * which have the frameworks on their classpath, get each {@link Framework} from it.
+ */
+public final class FrameworkRegistry {
+  public static final String RESOURCE = "transit/frameworks.properties";
+
+  /** What a framework says of itself, as data: its libraries, JSON library, encoding frames and how it serves each mode. */
+  public record Description(String name, List<Library> libraries, Library json, List<String> encodingFrames, Map<Mode, String> serves) {}
+
+  private final Properties properties;
+  private final List<String> names;
+
+  private FrameworkRegistry(Properties properties) {
+    this.properties = properties;
+    this.names = List.of(properties.getProperty("frameworks").split(","));
+  }
+
+  /** The registry build.mill wrote; throws where the classpath has none (not run through ./mill). */
+  public static FrameworkRegistry load() {
+    Properties p = new Properties();
+    try (InputStream in = FrameworkRegistry.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+      if (in == null) throw new IllegalStateException("no " + RESOURCE + " on the classpath: build.mill writes it; run this through ./mill");
+      p.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new FrameworkRegistry(p);
+  }
+
+  /** The frameworks' names, in build.mill's order. */
+  public List<String> names() { return names; }
+
+  public String mainClass(String name) { return get(name + ".main"); }
+
+  public String classpath(String name) { return get(name + ".classpath"); }
+
+  /** Every server's JVM flags, identical for all frameworks (ServerJvm.flags in build.mill). */
+  public List<String> jvmFlags() { return Arrays.asList(get("jvm.flags").split(" ")); }
+
+  /** The servers' -Xmx unless the harness is given another. */
+  public String defaultHeap() { return get("jvm.heap"); }
+
+  /** The checkout's root. */
+  public Path workspace() { return Path.of(get("workspace")); }
+
+  public Description description(String name) {
+    List<Library> libraries = new ArrayList<>();
+    for (int i = 0; properties.containsKey(name + ".library." + i + ".name"); i++)
+      libraries.add(new Library(get(name + ".library." + i + ".name"), get(name + ".library." + i + ".version")));
+    Map<Mode, String> serves = new EnumMap<>(Mode.class);
+    for (Mode mode : Mode.values()) serves.put(mode, get(name + ".serves." + mode.label));
+    return new Description(name, libraries, new Library(get(name + ".json.name"), get(name + ".json.version")),
+        List.of(get(name + ".encoding").split(",")), serves);
+  }
+
+  /** The framework itself, from its main class's static framework(): only where its classes are on the classpath. */
+  public Framework framework(String name) { return ofMainClass(mainClass(name)); }
+
+  static Framework ofMainClass(String mainClass) {
+    try {
+      return (Framework) Class.forName(mainClass).getMethod("framework").invoke(null);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      throw new IllegalStateException(mainClass + " has no static framework() returning a transit.server.Framework", e);
+    }
+  }
+
+  private String get(String key) {
+    String value = properties.getProperty(key);
+    if (value == null) throw new IllegalStateException(RESOURCE + " has no " + key + ": rebuild it (./mill frameworkRegistry)");
+    return value;
+  }
+
+  /**
+   * {@code describe MAIN_CLASS}: prints the framework's description as properties (keys without its name), for
+   * build.mill, which runs it on each framework's classpath.
+   */
+  public static void main(String[] args) throws IOException {
+    if (args.length != 2 || !args[0].equals("describe")) {
+      System.err.println("usage: FrameworkRegistry describe MAIN_CLASS");
+      System.exit(2);
+    }
+    Framework framework = ofMainClass(args[1]);
+    Properties p = new Properties();
+    List<Library> libraries = framework.libraries();
+    for (int i = 0; i < libraries.size(); i++) {
+      p.setProperty("library." + i + ".name", libraries.get(i).name());
+      p.setProperty("library." + i + ".version", libraries.get(i).version());
+    }
+    p.setProperty("json.name", framework.json().name());
+    p.setProperty("json.version", framework.json().version());
+    p.setProperty("encoding", String.join(",", framework.encodingFrames()));
+    for (Mode mode : Mode.values()) p.setProperty("serves." + mode.label, framework.serves(mode));
+    StringWriter out = new StringWriter();
+    p.store(out, null);
+    // without the date line store() writes first, so that the same framework describes itself byte for byte alike
+    System.out.print(out.toString().lines().filter(l -> !l.startsWith("#")).sorted().reduce("", (a, l) -> a + l + "\n"));
+  }
+}

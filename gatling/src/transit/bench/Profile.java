@@ -1,0 +1,35 @@
+package transit.bench;
+
+import java.util.List;
+
+/** How long and how finely a run measures: each scenario says in which profiles it runs (Scenario#inProfile). */
+public enum Profile {
+  /** Checks the pipeline: every step once, seconds long; measures nothing. */
+  QUICK(1, 1, 1, 1, List.of(1, 10, 50, 100), "checks the pipeline, measures nothing"),
+  /** The default: medians of three rounds within 30 minutes on 2 cores. */
+  STANDARD(8, 3, 12, 3, List.of(50), "the default"),
+  /** Every scenario and user count, longer steps, five rounds. */
+  FULL(30, 10, 30, 5, List.of(1, 10, 50, 100), "every scenario and user count");
+
+  final int durationSeconds, warmupSeconds, firstWarmupSeconds, repeat;
+  /** The user counts of the small list's steps. */
+  final List<Integer> smallUsers;
+  final String expected;
+
+  Profile(int duration, int warmup, int firstWarmup, int repeat, List<Integer> smallUsers, String expected) {
+    this.durationSeconds = duration;
+    this.warmupSeconds = warmup;
+    this.firstWarmupSeconds = firstWarmup;
+    this.repeat = repeat;
+    this.smallUsers = smallUsers;
+    this.expected = expected;
+  }
+
+  String label() { return name().toLowerCase(); }
+
+  /** The profile a label names, or null. */
+  static Profile labelled(String label) {
+    for (Profile p : values()) if (p.label().equals(label)) return p;
+    return null;
+  }
+}

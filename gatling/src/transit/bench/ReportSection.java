@@ -1,0 +1,219 @@
+package transit.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import transit.measure.Markdown;
+import transit.measure.ProcessSampler;
+import transit.measure.Spread;
+import transit.server.Mode;
+
+/**
+ * One scenario's section of report.md, after its heading and its about line: the scenario writes it (Scenario#report)
+ * from the tables here. Tables are long: one row per framework, mode and load; each figure is the median of the
+ * rounds with their range.
+ */
+final class ReportSection {
+  static final List<Double> PERCENTILES = List.of(50.0, 90.0, 99.0, 99.9);
+
+  private final Results results;
+  private final List<Results.Group> groups;
+  private final StringBuilder md = new StringBuilder();
+
+  ReportSection(Results results, String scenario) {
+    this.results = results;
+    this.groups = results.groups(scenario);
+  }
+
+  Results results() { return results; }
+
+  /** The scenario's rows, gathered per framework, mode, heap and step. */
+  List<Results.Group> groups() { return groups; }
+
+  String markdown() { return md.toString(); }
+
+  void line(String text) { md.append(text).append('\n'); }
+
+  void line() { md.append('\n'); }
+
+  /** A table, and the empty line after it. */
+  void table(Markdown.Table table) {
+    md.append(table);
+    line();
+  }
+
+  /** A row's first headings: framework, mode, (with --heaps) heap, (where steps differ so) variant, and the load's. */
+  List<String> head(boolean variants, String load) {
+    List<String> head = new ArrayList<>(List.of("Framework", "Mode"));
+    if (!results.heaps.isEmpty()) head.add("Heap");
+    if (variants) head.add("Variant");
+    head.add(load);
+    return head;
+  }
+
+  /** The cells under {@link #head}. */
+  List<String> cells(Results.Group g, boolean variants) {
+    List<String> cells = new ArrayList<>(List.of(g.framework(), g.mode().label));
+    if (!results.heaps.isEmpty()) cells.add(g.heap());
+    if (variants) cells.add(g.step().variant());
+    cells.add(g.step().open() ? g.step().load() + " req/s" : String.valueOf(g.step().load()));
+    return cells;
+  }
+
+  private boolean variants() { return groups.stream().anyMatch(g -> !g.step().variant().isEmpty()); }
+
+  /** Throughput and latency, what the server (and the client) used, and each mode beside cached, a row per framework, mode and load. */
+  void closedLoopTables() {
+    boolean variants = variants();
+    List<String> head = head(variants, "Users");
+    head.add("req/s");
+    latencyHeads(head);
+    Markdown.Table table = new Markdown.Table(head);
+    for (Results.Group g : groups) {
+      List<String> cells = cells(g, variants);
+      cells.add(Format.spread(g.spread(Results.Measurement::requestsPerSecond), Format::count) + marks(g));
+      latencyCells(g, cells);
+      table.row(cells);
+    }
+    table(table);
+    resources(variants);
+    if (groups.stream().map(Results.Group::mode).distinct().count() > 1) modesBesideCached();
+  }
+
+  /** The headings of {@link #latencyCells}' columns. */
+  static void latencyHeads(List<String> head) {
+    PERCENTILES.forEach(p -> head.add(Format.percentile(p) + " ms"));
+    head.addAll(List.of("max ms", "errors"));
+  }
+
+  static void latencyCells(Results.Group g, List<String> cells) {
+    for (double p : PERCENTILES) cells.add(Format.spread(g.spread(m -> m.percentile(p)), Format::millis));
+    cells.add(Format.spread(g.spread(Results.Measurement::maxLatency), Format::millis));
+    cells.add(errors(g));
+  }
+
+  /** Wrong answers and unanswered requests over the rounds. */
+  static String errors(Results.Group g) { return g.errors() + (g.lost() > 0 ? " (" + g.lost() + " unanswered)" : ""); }
+
+  /** What may have held a step's throughput down other than the server itself. */
+  static String marks(Results.Group g) {
+    return (g.clientBound() ? " **client-bound**" : "") + (g.disturbed() ? " **disturbed**" : "");
+  }
+
+  /** Medians over the rounds of what each side used. */
+  void resources(boolean variants) {
+    if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().server() == null && r.m().client() == null))) return;
+    line("What each side used (medians of the rounds): the server's mean and highest CPU % (100 = one core, sampled every "
+        + "250 ms), its CPU-seconds per 1,000 successful requests, highest RSS, highest heap left after a collection, bytes "
+        + "allocated per request and share of the step spent in GC; the CPU other processes took on the server's CPUs "
+        + "(% of one core, highest round); Gatling's mean CPU % and GC share.");
+    line();
+    List<String> head = head(variants, "Users");
+    head.addAll(List.of("server CPU % mean / max", "CPU-s per 1k req", "RSS MB", "heap after GC MB", "alloc per req", "server GC %",
+        "others on server CPUs %", "client CPU %", "client GC %"));
+    Markdown.Table table = new Markdown.Table(head);
+    for (Results.Group g : groups) {
+      List<String> cells = cells(g, variants);
+      cells.add(Format.median(g.spread(m -> m.serverProcess() == null ? null : m.serverProcess().meanCpuPercent()), Format::count) + " / "
+          + Format.median(g.spread(m -> m.serverProcess() == null ? null : m.serverProcess().maxCpuPercent()), Format::count));
+      cells.add(Format.median(g.spread(Results.Measurement::cpuSecondsPerThousand), Format::twoDecimals));
+      cells.add(Format.median(g.spread(m -> m.serverProcess() == null ? null : m.serverProcess().maxRssKb() / 1024.0), Format::count));
+      cells.add(Format.median(g.spread(ReportSection::heapAfterGcMb), Format::count));
+      cells.add(Format.median(g.spread(Results.Measurement::allocatedPerRequest), Format::bytes));
+      cells.add(Format.median(g.spread(Results.Measurement::serverGcPercent), Format::percent));
+      Spread others = g.spread(m -> m.serverProcess() == null ? null : m.serverProcess().othersPercent());
+      cells.add(others == null ? Format.MISSING : Format.count(others.max()));
+      cells.add(Format.median(g.spread(m -> m.clientProcess() == null ? null : m.clientProcess().meanCpuPercent()), Format::count));
+      cells.add(Format.median(g.spread(Results.Measurement::clientGcPercent), Format::percent));
+      table.row(cells);
+    }
+    table(table);
+  }
+
+  /** The highest heap left after a collection in the step, in MB; null without a collection or a probe. */
+  static Double heapAfterGcMb(Results.Measurement m) {
+    return m.serverGc() == null || m.serverGc().maxHeapAfterGc() < 0 ? null : m.serverGc().maxHeapAfterGc() / 1048576.0;
+  }
+
+  /**
+   * Each server's requests/s beside its framework's with --cache (the write path's ceiling) and beside the first
+   * framework's idiomatic server (the baseline the tuned modes are judged against), per load; medians.
+   */
+  private void modesBesideCached() {
+    Results.Group first = groups.stream().filter(g -> g.mode() == Mode.IDIOMATIC).findFirst().orElse(null);
+    String baseline = first == null ? null : first.framework() + " idiomatic";
+    line("Requests/s beside other servers (medians of the rounds): **of cached**, as a fraction of the same framework's "
+        + "with `--cache` (responses encoded once and kept, only the write path left)"
+        + (baseline == null ? "" : "; **× " + baseline + "**, as a multiple of " + baseline + "'s at the same load") + ".");
+    line();
+    List<String> head = head(false, "Users");
+    head.add("of cached");
+    if (baseline != null) head.add("× " + baseline);
+    Markdown.Table table = new Markdown.Table(head);
+    for (Results.Group g : groups) {
+      List<String> cells = cells(g, false);
+      cells.add(g.mode() == Mode.CACHED ? Format.MISSING : ratio(g, sameStep(g, g.framework(), Mode.CACHED)));
+      if (baseline != null) cells.add(ratio(g, sameStep(g, first.framework(), Mode.IDIOMATIC)));
+      table.row(cells);
+    }
+    table(table);
+  }
+
+  private Results.Group sameStep(Results.Group g, String framework, Mode mode) {
+    return groups.stream().filter(c -> c.framework().equals(framework) && c.mode() == mode && c.heap().equals(g.heap())
+        && c.step().label().equals(g.step().label())).findFirst().orElse(null);
+  }
+
+  private static String ratio(Results.Group g, Results.Group base) {
+    Spread mine = g.spread(Results.Measurement::requestsPerSecond), theirs = base == null ? null : base.spread(Results.Measurement::requestsPerSecond);
+    return mine == null || theirs == null || theirs.median() <= 0 ? Format.MISSING : Format.twoDecimals(mine.median() / theirs.median());
+  }
+
+  /**
+   * The server's CPU per request split into its parts (medians of the rounds): what a reader needs to see why a
+   * framework is where it is. The parts add up to a little less than the total (threads that ended during the
+   * step, and the JVM's other threads, are not counted in any part).
+   */
+  void whereTheTimeGoes() {
+    if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().server() == null || r.m().server().profile() == null))) return;
+    line("Where the server's CPU goes, in ms per successful request (medians of the rounds). The threads' CPU comes from "
+        + "the kernel by thread: the collector's (GC), the JIT compilers', and the application threads' time in the kernel (mostly "
+        + "socket writes) and in user space; user space is split by a flight recording's execution samples (every 10 ms) "
+        + "into encoding (a sample with a JSON library's or a server writer's frame on its stack: a writer that streams from the "
+        + "feed into the socket counts whole as encoding), the query (walking the feed into the response's trips) and the "
+        + "framework (HTTP parsing, routing, the write path). `cached` has no query or encoding left: its framework figure is "
+        + "the write path's cost.");
+    line();
+    List<String> head = head(false, "Users");
+    head.addAll(List.of("CPU ms per req", "query", "encoding", "framework", "kernel", "GC", "JIT", "alloc per req"));
+    Markdown.Table table = new Markdown.Table(head);
+    for (Results.Group g : groups) {
+      List<String> cells = cells(g, false);
+      cells.add(Format.median(g.spread(Results.Measurement::cpuSecondsPerThousand), Format::twoDecimals));
+      for (CpuProfile.Part part : CpuProfile.Part.values()) cells.add(Format.median(g.spread(m -> m.cpuMillisPerRequest(part)), Format::twoDecimals));
+      for (ProcessSampler.Kind kind : List.of(ProcessSampler.Kind.KERNEL, ProcessSampler.Kind.GC, ProcessSampler.Kind.JIT))
+        cells.add(Format.median(g.spread(m -> m.cpuMillisPerRequest(kind)), Format::twoDecimals));
+      cells.add(Format.median(g.spread(Results.Measurement::allocatedPerRequest), Format::bytes));
+      table.row(cells);
+    }
+    table(table);
+  }
+
+  /** Shows that "new connection" really reconnects: connections the server accepted per request (median). */
+  void connectionsPerRequest() {
+    if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().connectionsAccepted() < 0))) return;
+    line("Connections accepted per request during the step (the kernel's TCP PassiveOpens, medians of the rounds): "
+        + "about 1 means a new connection per request, about 0 kept-alive.");
+    line();
+    List<String> head = head(true, "Users");
+    head.add("connections per request");
+    Markdown.Table table = new Markdown.Table(head);
+    for (Results.Group g : groups) {
+      List<String> cells = cells(g, true);
+      cells.add(Format.median(g.spread(m -> m.connectionsAccepted() < 0 || m.answers().all() == 0 ? null
+          : (double) m.connectionsAccepted() / m.answers().all()), v -> String.format(Locale.ROOT, "%.2f", v)));
+      table.row(cells);
+    }
+    table(table);
+  }
+}

@@ -1,0 +1,21 @@
+package transit.bench;
+
+import java.util.List;
+
+/** Every scenario the harness runs, in run and report order: a new scenario is its class and a line here. */
+final class Scenarios {
+  private Scenarios() {}
+
+  static final List<Scenario> ALL = List.of(RouteScenario.HEAVY, RouteScenario.SMALL, new HelloScenario(), new ThinkTimeScenario(),
+      new LatencyScenario(), new ConnectionsScenario(), new ReloadScenario());
+
+  static List<String> names() { return ALL.stream().map(Scenario::name).toList(); }
+
+  static Scenario named(String name) {
+    return ALL.stream().filter(s -> s.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no such scenario: " + name));
+  }
+
+  /** The scenarios a profile runs when --scenarios does not choose. */
+  static List<String> inProfile(Profile profile) { return ALL.stream().filter(s -> s.inProfile(profile)).map(Scenario::name).toList(); }
+}

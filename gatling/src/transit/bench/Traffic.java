@@ -1,0 +1,23 @@
+package transit.bench;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
+import java.util.function.Function;
+
+/** What a scenario builds its Gatling population from, in Gatling's JVM: the plan, and the ways users load a server. */
+interface Traffic {
+  SimulationPlan plan();
+
+  /** k6's looping users: all start at once, each loops over work for the phase's time (or makes its step's requests). */
+  PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work);
+
+  /**
+   * An open model: the phase's rate of new users, evenly spaced, each doing work once, whatever the answers; the users
+   * share one pool of kept-alive connections (a new one only when none is free).
+   */
+  PopulationBuilder arrivals(Phase phase, ChainBuilder work);
+
+  /** GET path, checked (status 200, exactly the expected body length) and recorded in the phase's histogram. */
+  ChainBuilder get(Phase phase, Function<Session, String> path, boolean newConnection);
+}

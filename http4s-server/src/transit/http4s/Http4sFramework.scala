@@ -1,0 +1,46 @@
+package transit.http4s
+
+import java.util.List as JList
+import transit.api.Model.TripSchedule
+import transit.api.TransitApi
+import transit.server.{Framework, Library, Mode, ProtocolError, RunningServer, ServerSettings}
+
+/** http4s as the comparison knows it: http4s on Ember, cats-effect IO, circe. */
+object Http4sFramework extends Framework:
+  private val circe = Library.of("circe", classOf[io.circe.Json])
+
+  def start(api: TransitApi, settings: ServerSettings): RunningServer = Http4sServer.start(api, settings)
+
+  def libraries: JList[Library] = JList.of(Library.of("http4s", classOf[org.http4s.ember.server.EmberServerBuilder[?]]),
+    Library.of("cats-effect", classOf[cats.effect.IO[?]]), circe)
+
+  def json: Library = circe
+
+  def encodeSchedules(trips: JList[TripSchedule]): Array[Byte] = CirceJson.schedules(trips)
+
+  // circe's 10 MB response allocates ~180 MB per op and collects every few ops: each JMH fork settles late, at a level of its own
+  override def encoderSettlesSlowly: Boolean = true
+
+  def encodingFrames: JList[String] = JList.of("io.circe.", "org.http4s.circe.", "transit.http4s.CirceJson", "transit.http4s.JsonEncoders")
+
+  def serves(mode: Mode): String = mode match
+    case Mode.IDIOMATIC => "Ok(json): circe's Json printed by http4s-circe's encoder, on cats-effect's compute threads (one per core)"
+    case Mode.TUNED => "an fs2 stream of 128 KB chunks, each encoded in its own IO step as Ember pulls it, on cats-effect's " +
+      "compute threads (one per core)"
+    case Mode.CACHED => "the kept bytes as the entity, on cats-effect's compute threads (one per core)"
+
+  def answers(request: ProtocolError): Int = request match
+    // Ember waits for a complete request line, or fails choosing the Connection header, and closes
+    case ProtocolError.NO_SPACES_IN_REQUEST_LINE | ProtocolError.METHOD_ONLY | ProtocolError.BARE_LF_LINE_ENDINGS |
+        ProtocolError.HTTP_9_9 | ProtocolError.HTTP_2_0_REQUEST_LINE | ProtocolError.HTTP_0_9 => ProtocolError.NO_ANSWER
+    case ProtocolError.EMPTY_LINE_BEFORE_REQUEST | ProtocolError.HEADER_LINE_WITHOUT_COLON | ProtocolError.SPACE_IN_HEADER_NAME |
+        ProtocolError.OBSOLETE_FOLDED_HEADER => 400
+    case ProtocolError.OPTIONS_ASTERISK | ProtocolError.CONNECT => 404
+    case ProtocolError.ROUTE_ID_OF_70000_CHARACTERS | ProtocolError.HEADER_OF_70000_BYTES => 431
+    case _ => 200 // a path not UTF-8 once decoded, a fragment, 200 headers, a control character in a header, a WebSocket upgrade
+
+  /** fs2 binds with the JDK's default backlog and has no setting for it. */
+  override def listenBacklog: Int = 50
+
+  /** cats-effect's compute threads, one per core: a fiber waiting on a socket holds none. */
+  def responseThreads: Int = Runtime.getRuntime.availableProcessors

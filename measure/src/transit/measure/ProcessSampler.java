@@ -1,0 +1,165 @@
+package transit.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+import oshi.hardware.CentralProcessor.TickType;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OSThread;
+
+/**
+ * Samples a process's CPU time and resident memory every 250 ms (OSHI reads them), so that for any window one can
+ * give: the CPU it used (seconds, mean %, max % over one interval; 100 % = one core) and its highest RSS; and that
+ * CPU by kind of thread, from each thread's name: the collector's, the JIT compilers', and the rest (the
+ * application's, its time in user space and in the kernel apart). For a measured process, also how busy the CPUs it
+ * may run on were with anything else: another process on a server's core makes a slow figure.
+ */
+public final class ProcessSampler implements AutoCloseable {
+  /** CPU time (user + kernel, ms) and RSS at an instant; per thread kind (ms, see {@link Kind}); its CPUs' busy time (ms). */
+  record Sample(long millis, long cpuMillis, long rssBytes, long[] millisByKind, long cpuSetBusyMillis) {}
+
+  /** The process over a window: CPU seconds used, mean and highest CPU %, highest RSS, and CPU seconds per {@link Kind}. */
+  public record Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb, double[] secondsByKind,
+      Double othersPercent) {
+    public Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb) {
+      this(cpuSeconds, meanCpuPercent, maxCpuPercent, maxRssKb, null, null);
+    }
+
+    /** CPU seconds of one kind of thread; null when threads were not sampled. */
+    public Double seconds(Kind kind) { return secondsByKind == null ? null : secondsByKind[kind.ordinal()]; }
+  }
+
+  /**
+   * Kinds of thread, by name (HotSpot's names): a thread that ends within a window takes its CPU with it, so the
+   * kinds add up to a little less than the process.
+   */
+  public enum Kind {
+    GC, JIT, USER, KERNEL;
+
+    static Kind of(String threadName) {
+      if (threadName.startsWith("GC Thread") || threadName.startsWith("G1 ") || threadName.startsWith("VM Thread")) return GC;
+      if (threadName.startsWith("C1 Compiler") || threadName.startsWith("C2 Compiler")) return JIT;
+      return null; // application threads: user and kernel time apart
+    }
+  }
+
+  private static final long INTERVAL_MS = 250;
+  private final OSProcess process;
+  private final boolean threads;
+  /** The CPUs the process may run on (its affinity when sampling started), or empty when they are not watched. */
+  private final List<Integer> cpuSet;
+  private final List<Sample> samples = new ArrayList<>();
+  private final Thread thread;
+
+  /**
+   * measured: also sample each thread's CPU by kind, and how busy the process's CPUs are with anything else (a
+   * server's; a load generator needs only its total).
+   */
+  public ProcessSampler(long pid, boolean measured) {
+    this.process = Oshi.OS.getProcess((int) pid);
+    this.threads = measured;
+    List<Integer> affinity = measured ? Cpus.affinity(pid) : null;
+    this.cpuSet = affinity == null ? List.of() : affinity;
+    thread = new Thread(this::run, "sampler-" + pid);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void run() {
+    while (process != null && !Thread.currentThread().isInterrupted()) {
+      Sample s = sample();
+      if (s == null) return; // the process has ended
+      synchronized (samples) {
+        samples.add(s);
+      }
+      try {
+        Thread.sleep(INTERVAL_MS);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  /** The window between two instants, from the samples around them; null when fewer than two fall in it. */
+  public Window window(long fromMillis, long toMillis) {
+    List<Sample> in;
+    synchronized (samples) {
+      in = samples.stream().filter(s -> s.millis >= fromMillis && s.millis <= toMillis).toList();
+    }
+    if (in.size() < 2) return null;
+    double maxPercent = 0;
+    long maxRss = 0;
+    for (int i = 1; i < in.size(); i++) {
+      maxPercent = Math.max(maxPercent, percent(in.get(i - 1), in.get(i)));
+      maxRss = Math.max(maxRss, in.get(i).rssBytes);
+    }
+    Sample first = in.get(0), last = in.get(in.size() - 1);
+    double[] byKind = null;
+    if (first.millisByKind != null && last.millisByKind != null) {
+      byKind = new double[Kind.values().length];
+      for (int k = 0; k < byKind.length; k++) byKind[k] = Math.max(0, last.millisByKind[k] - first.millisByKind[k]) / 1000.0;
+    }
+    double seconds = (last.millis - first.millis) / 1000.0;
+    Double others = first.cpuSetBusyMillis < 0 || last.cpuSetBusyMillis < 0 || seconds <= 0 ? null
+        : Math.max(0, 100.0 * (last.cpuSetBusyMillis - first.cpuSetBusyMillis) / 1000.0 / seconds - percent(first, last));
+    return new Window((last.cpuMillis - first.cpuMillis) / 1000.0, percent(first, last), maxPercent, maxRss >> 10, byKind, others);
+  }
+
+  private static double percent(Sample a, Sample b) {
+    return b.millis == a.millis ? 0 : 100.0 * (b.cpuMillis - a.cpuMillis) / (b.millis - a.millis);
+  }
+
+  /** The process's CPU time and RSS, its threads' by kind, its CPUs' busy time; null once it has ended. */
+  private Sample sample() {
+    try {
+      if (!process.updateAttributes()) return null;
+      long[] byKind = null;
+      if (threads) {
+        byKind = new long[Kind.values().length];
+        for (OSThread t : process.getThreadDetails()) {
+          Kind kind = Kind.of(t.getName());
+          if (kind == null) {
+            byKind[Kind.USER.ordinal()] += t.getUserTime();
+            byKind[Kind.KERNEL.ordinal()] += t.getKernelTime();
+          } else {
+            byKind[kind.ordinal()] += t.getUserTime() + t.getKernelTime();
+          }
+        }
+      }
+      return new Sample(System.currentTimeMillis(), process.getUserTime() + process.getKernelTime(), process.getResidentSetSize(),
+          byKind, busyMillis(cpuSet));
+    } catch (RuntimeException e) {
+      return null; // the process ended while being read
+    }
+  }
+
+  /**
+   * Milliseconds the given CPUs have spent running tasks (user, nice, system and steal time) since boot; -1 for no
+   * CPUs. Not irq and softirq: on a server's CPU they are mostly the benchmark's own loopback packets, which would
+   * mark a lightly loaded step as disturbed.
+   */
+  static long busyMillis(List<Integer> cpus) {
+    if (cpus.isEmpty()) return -1;
+    long[][] ticks = Oshi.PROCESSOR.getProcessorCpuLoadTicks();
+    long busy = 0;
+    for (int cpu : cpus) {
+      if (cpu >= ticks.length) return -1;
+      for (TickType type : new TickType[] {TickType.USER, TickType.NICE, TickType.SYSTEM, TickType.STEAL}) busy += ticks[cpu][type.getIndex()];
+    }
+    return busy;
+  }
+
+  /**
+   * TCP connections this machine has accepted so far (the kernel's PassiveOpens counter): its change over a step
+   * is the connections a server accepted, on a machine where nothing else accepts many. -1 where unknown.
+   */
+  public static long connectionsAccepted() {
+    try {
+      return Oshi.OS.getInternetProtocolStats().getTCPv4Stats().getConnectionsPassive();
+    } catch (RuntimeException e) {
+      return -1;
+    }
+  }
+
+  @Override
+  public void close() { thread.interrupt(); }
+}
