@@ -6,8 +6,15 @@ import java.util.List;
 final class Scenarios {
   private Scenarios() {}
 
-  static final List<Scenario> ALL = List.of(RouteScenario.HEAVY, RouteScenario.SMALL, new HelloScenario(), new ThinkTimeScenario(),
-      new LatencyScenario(), new ConnectionsScenario(), new ReloadScenario());
+  static final List<Scenario> ALL = List.of(new Scenario[] { // an array's trailing comma: a new scenario is one added line
+      RouteScenario.HEAVY,
+      RouteScenario.SMALL,
+      new HelloScenario(),
+      new ThinkTimeScenario(),
+      new LatencyScenario(),
+      new ConnectionsScenario(),
+      new ReloadScenario(),
+  });
 
   static List<String> names() { return ALL.stream().map(Scenario::name).toList(); }
 
