@@ -18,6 +18,9 @@ interface Traffic {
    */
   PopulationBuilder arrivals(Phase phase, ChainBuilder work);
 
-  /** GET path, checked (status 200, exactly the expected body length) and recorded in the phase's histogram. */
+  /**
+   * GET path, checked (status 200 and, where the first pass measured the path, exactly that body length) and recorded
+   * in the phase's histogram.
+   */
   ChainBuilder get(Phase phase, Function<Session, String> path, boolean newConnection);
 }
