@@ -32,6 +32,3 @@ object CaskFramework extends Framework:
         ProtocolError.CONTROL_CHARACTER_IN_HEADER_VALUE | ProtocolError.WEBSOCKET_UPGRADE => 200
     case ProtocolError.OPTIONS_ASTERISK | ProtocolError.CONNECT => 404
     case _ => 400 // the request line refused, an empty line first, a fragment, a 70,000-character id, 200 headers
-
-  /** Undertow's workers: eight per IO thread, at least two IO threads. */
-  def responseThreads: Int = 8 * math.max(2, Runtime.getRuntime.availableProcessors)

@@ -7,9 +7,12 @@ import io.undertow.{Undertow, UndertowOptions}
 import java.io.{IOException, OutputStream}
 import java.net.InetSocketAddress
 import java.nio.ByteBuffer
-import org.xnio.Options
+import java.nio.channels.FileChannel
+import org.xnio.{IoUtils, Options}
+import org.xnio.channels.StreamSourceChannel
+import org.xnio.conduits.{AbstractStreamSinkConduit, StreamSinkConduit}
 import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
-import transit.server.{Framework, Mode, RunningServer, SchedulesAnswer, ServerSettings, ServerStartup}
+import transit.server.{Framework, MinimumRate, Mode, RunningServer, SchedulesAnswer, ServerSettings, ServerStartup}
 import upickle.default.{Writer, write, writeToByteArray}
 
 /** The route contract (docs/API.md) on Cask; JSON by upickle, or streamed from the feed's arrays when tuned. */
@@ -33,12 +36,17 @@ class TransitRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
   def health() = json(api.health())
 
   @cask.get("/schedules/:routeId")
-  def schedules(routeId: String, params: cask.QueryParams) =
-    SchedulesAnswer.of(api, mode, routeId, first(params, "date"), UpickleJson.encode(_)) match
+  def schedules(routeId: String, params: cask.QueryParams, request: cask.Request) =
+    val answer = SchedulesAnswer.of(api, mode, routeId, first(params, "date"), UpickleJson.encode(_))
+    // the heap the answer reserved is given back once Undertow has sent the response, or failed to
+    request.exchange.addExchangeCompleteListener((_, next) => { answer.close(); next.proceed() })
+    answer match
       case model: SchedulesAnswer.Model => respond(write(model.trips), 200, TransitApi.JSON)
       case tuned: SchedulesAnswer.Streamed => streamed(tuned.trips)
       case cached: SchedulesAnswer.Cached => encoded(cached.encoded)
       case failed: SchedulesAnswer.Failed => json(failed.error, failed.error.status)
+      case busy: SchedulesAnswer.Busy =>
+        respond(writeToByteArray(busy.error), 503, TransitApi.JSON, Seq("Retry-After" -> busy.retryAfterSeconds.toString))
 
   @cask.get("/stops/:stopId/departures")
   def departures(stopId: String, params: cask.QueryParams) =
@@ -69,8 +77,8 @@ def text(body: String) = respond(body, 200, TransitApi.TEXT)
 def json[T: Writer](body: T, status: Int = 200) = respond(writeToByteArray(body), status, TransitApi.JSON)
 
 /** Every response the app sends: its body written so that a client gone mid-way ends the write quietly. */
-def respond(body: cask.Response.Data, status: Int, contentType: String) =
-  cask.Response[cask.Response.Data](UntilClientLeaves(body), status, Seq("Content-Type" -> contentType))
+def respond(body: cask.Response.Data, status: Int, contentType: String, headers: Seq[(String, String)] = Nil) =
+  cask.Response[cask.Response.Data](UntilClientLeaves(body), status, ("Content-Type" -> contentType) +: headers)
 
 /**
  * A body whose write stops quietly when the connection fails: a client that disconnects (or stops reading until
@@ -81,6 +89,36 @@ class UntilClientLeaves(body: cask.Response.Data) extends cask.Response.Data:
     try body.write(out)
     catch case _: IOException => () // the connection is closed: nothing is left to answer
   def headers = body.headers
+
+/**
+ * The minimum response rate (ServerSettings.Limits), which Undertow has no setting for: each response's sink counts
+ * what it writes, and a write that finds the last window moved less than the rate closes the connection and fails,
+ * which frees the worker (a client that stops reading altogether is BlockingWriteTimeoutHandler's).
+ */
+class MinimumRateHandler(limits: ServerSettings.Limits, next: HttpHandler) extends HttpHandler:
+  def handleRequest(exchange: HttpServerExchange): Unit =
+    exchange.addResponseWrapper((factory, exchange) => MinimumRateConduit(factory.create(), MinimumRate(limits), exchange))
+    next.handleRequest(exchange)
+
+class MinimumRateConduit(next: StreamSinkConduit, rate: MinimumRate, exchange: HttpServerExchange)
+    extends AbstractStreamSinkConduit[StreamSinkConduit](next):
+  private var written = 0L
+
+  private def kept[N](n: N, bytes: Long): N =
+    written += bytes
+    if !rate.keptUp(written) then
+      IoUtils.safeClose(exchange.getConnection)
+      throw IOException("the client read slower than the minimum response rate")
+    n
+
+  override def write(src: ByteBuffer): Int = { val n = super.write(src); kept(n, n) }
+  override def write(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.write(srcs, offs, len); kept(n, n) }
+  override def writeFinal(src: ByteBuffer): Int = { val n = super.writeFinal(src); kept(n, n) }
+  override def writeFinal(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.writeFinal(srcs, offs, len); kept(n, n) }
+  override def transferFrom(src: FileChannel, position: Long, count: Long): Long = { val n = super.transferFrom(src, position, count); kept(n, n) }
+  override def transferFrom(src: StreamSourceChannel, count: Long, throughBuffer: ByteBuffer): Long =
+    val n = super.transferFrom(src, count, throughBuffer)
+    kept(n, n)
 
 /** A Cask app over a loaded feed; unknown paths and wrong methods answer with the contract's JSON errors. */
 class CaskApp(api: TransitApi, mode: Mode) extends cask.Main:
@@ -153,27 +191,35 @@ object CaskServer:
   val framework: Framework = CaskFramework
 
   /**
-   * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. Tuned keeps
-   * Undertow's threads (at least two IO threads, eight workers each): a streamed response's worker blocks on
-   * the socket while the client reads, so it takes that many to keep one core busy; fewer (one IO thread and
-   * four workers per core) left it idle, and Cask's virtual threads (JDK 21+) served fewer requests/s.
+   * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. At least two IO
+   * threads (Undertow's default); a streamed response's worker blocks on the socket while the client reads, and
+   * Cask's virtual threads (JDK 21+) served fewer requests/s than workers.
    *
-   * Every response is written by a worker blocking on the socket, so a client that stops reading holds one:
-   * Undertow's BlockingWriteTimeoutHandler fails a write stalled for the idle timeout (the connection is closed
-   * and the worker freed). NO_REQUEST_TIMEOUT closes a kept-alive connection idle for as long, REQUEST_PARSE_TIMEOUT
-   * one whose request takes as long to arrive (Undertow's defaults: never). Not IDLE_TIMEOUT: its conduit turns
-   * the handler's timed wait into an untimed one, and a blocked write then waits forever. The backlog is the one
-   * every server asks for (Undertow's default is the same).
+   * Every response is written by a worker blocking on the socket, so a client reading slowly holds one for as long
+   * as its download takes: as many workers as connections (Undertow's default is eight per IO thread, 16 here), so
+   * slow readers up to the connection limit never take the last one; XNIO starts them as needed. The limits every
+   * server keeps (ServerSettings.Limits), through Undertow's own settings where it has them: BlockingWriteTimeoutHandler
+   * fails a write stalled for the idle timeout (the connection is closed and the worker freed); NO_REQUEST_TIMEOUT
+   * closes a kept-alive connection idle for as long; REQUEST_PARSE_TIMEOUT one whose request head takes longer than
+   * its bound to arrive (Undertow's defaults: never); XNIO's connection high-water mark the connection limit. Not
+   * IDLE_TIMEOUT: its conduit turns the handler's timed wait into an untimed one, and a blocked write then waits
+   * forever. The minimum response rate, which Undertow lacks, through MinimumRateHandler; the send buffer through
+   * XNIO's SEND_BUFFER. The backlog is the one every server asks for (Undertow's default is the same).
    */
   def start(api: TransitApi, settings: ServerSettings): RunningServer =
     cask.main.Main.silenceJboss()
-    val idleTimeout = settings.idleTimeout
+    val limits = settings.limits
+    val idleTimeout = limits.idleTimeout
     val app = BlockingWriteTimeoutHandler.builder.writeTimeout(idleTimeout).nextHandler(CaskApp(api, settings.mode).defaultHandler).build
     val server = Undertow.builder.addHttpListener(settings.port, settings.host)
+      .setWorkerThreads(limits.connectionLimit)
       .setSocketOption(Options.BACKLOG, Integer.valueOf(ServerSettings.BACKLOG))
+      .setSocketOption(Options.SEND_BUFFER, Integer.valueOf(limits.sendBufferBytes))
+      .setSocketOption(Options.CONNECTION_HIGH_WATER, Integer.valueOf(limits.connectionLimit))
+      .setSocketOption(Options.CONNECTION_LOW_WATER, Integer.valueOf(limits.connectionLimit))
       .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, Integer.valueOf(idleTimeout.toMillis.toInt))
-      .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, Integer.valueOf(idleTimeout.toMillis.toInt))
-      .setHandler(RequestTarget(app)).build
+      .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, Integer.valueOf(limits.requestHeadTimeout.toMillis.toInt))
+      .setHandler(RequestTarget(MinimumRateHandler(limits, app))).build
     server.start()
     val bound = server.getListenerInfo.get(0).getAddress.asInstanceOf[InetSocketAddress].getPort
     new RunningServer:

@@ -42,7 +42,12 @@ public final class Frameworks {
 
   /** The same with another idle timeout (--idle-timeout). */
   public static RunningServer start(String framework, TransitApi api, Mode mode, Duration idleTimeout) throws Exception {
-    return ALL.get(framework).start(api, ServerSettings.loopback(mode).withIdleTimeout(idleTimeout));
+    return start(framework, api, mode, ServerSettings.Limits.DEFAULT.withIdleTimeout(idleTimeout));
+  }
+
+  /** The same with other limits. */
+  public static RunningServer start(String framework, TransitApi api, Mode mode, ServerSettings.Limits limits) throws Exception {
+    return ALL.get(framework).start(api, ServerSettings.loopback(mode).withLimits(limits));
   }
 
   private static Map<String, Framework> load() {

@@ -38,6 +38,13 @@ public final class ResponseCache {
     return made;
   }
 
+  /** The kept response, or null; counts as a hit when there is one (a miss is counted by {@link #get}). */
+  public synchronized Encoded peek(String key) {
+    Encoded hit = entries.get(key);
+    if (hit != null) hits++;
+    return hit;
+  }
+
   private synchronized void put(String key, Encoded value) {
     if (value.body().length > budgetBytes) return; // would evict everything and still not fit
     Encoded previous = entries.put(key, value);

@@ -39,24 +39,56 @@ public final class TransitApi {
    * The feed in service and all that derives from it: replaced as a whole by {@link #replace}, and read once
    * per request, so a request sees the old feed or the new one, never a mix of both.
    */
-  private record Served(Feed feed, Clock clock, ResponseCache cache, FeedSummary summary) {}
+  private record Served(Feed feed, Clock clock, ResponseCache cache, FeedSummary summary, ResponseSizes sizes) {}
+
+  /**
+   * How large a feed's /schedules answers are: its largest (the route with the most stop times, its body's exact
+   * length) and, from it, the bytes a stop time takes on average, which estimate any other answer's body.
+   */
+  public record ResponseSizes(String largestRouteId, long largestBytes, double bytesPerStopTime) {
+    static ResponseSizes of(Feed feed) {
+      int[] stopTimes = new int[feed.routeIds.size()];
+      for (int trip = 0; trip < feed.tripCount(); trip++) stopTimes[feed.tripRoute(trip)] += feed.stopTimesByTrip.size(trip);
+      int largest = 0;
+      for (int r = 1; r < stopTimes.length; r++) if (stopTimes[r] > stopTimes[largest]) largest = r;
+      if (stopTimes.length == 0 || stopTimes[largest] == 0) return new ResponseSizes("", 2, 0);
+      Csr byRoute = feed.tripsByRoute;
+      int[] trips = new int[byRoute.size(largest)];
+      for (int i = 0; i < trips.length; i++) trips[i] = byRoute.value(byRoute.start(largest) + i);
+      long bytes = new SchedulesJson(new RouteTrips(feed, largest, trips)).length();
+      return new ResponseSizes(feed.routeIds.value(largest), bytes, (double) bytes / stopTimes[largest]);
+    }
+
+    /** The body of an answer of these trips, estimated from their stop times. */
+    long estimate(RouteTrips route) {
+      long stopTimes = 0;
+      for (int trip : route.trips()) stopTimes += route.feed().stopTimesByTrip.size(trip);
+      return (long) Math.ceil(stopTimes * bytesPerStopTime) + 2;
+    }
+  }
 
   private final Clock clock;
   private final long cacheBudgetBytes;
+  private final ResponseBudget budget;
   private volatile Served served;
   private volatile FailedReload lastFailedReload;
 
   public TransitApi(Feed feed, long heapBytes, Clock clock) { this(feed, heapBytes, clock, 0); }
 
-  /** cacheBudgetBytes > 0 keeps encoded /schedules responses up to that many bytes (--cache). */
+  /**
+   * cacheBudgetBytes > 0 keeps encoded /schedules responses up to that many bytes (--cache); answers may hold the
+   * default budget, half of what the heap leaves beside the feed.
+   */
   public TransitApi(Feed feed, long heapBytes, Clock clock, long cacheBudgetBytes) {
-    this(feed, heapBytes, "csv", clock, cacheBudgetBytes);
+    this(feed, heapBytes, "csv", clock, cacheBudgetBytes,
+        new ResponseBudget(Runtime.getRuntime().maxMemory(), ResponseBudget.WAIT, ResponseBudget.HALF_BESIDE_THE_FEED));
   }
 
-  /** loadedFrom: "csv" or "snapshot", for /health. */
-  public TransitApi(Feed feed, long heapBytes, String loadedFrom, Clock clock, long cacheBudgetBytes) {
+  /** loadedFrom: "csv" or "snapshot", for /health; budget: the heap answers may hold, sized here for each feed served. */
+  public TransitApi(Feed feed, long heapBytes, String loadedFrom, Clock clock, long cacheBudgetBytes, ResponseBudget budget) {
     this.clock = clock;
     this.cacheBudgetBytes = cacheBudgetBytes;
+    this.budget = budget;
     this.served = serve(feed, heapBytes, loadedFrom);
   }
 
@@ -64,7 +96,8 @@ public final class TransitApi {
     ResponseCache cache = cacheBudgetBytes > 0 ? new ResponseCache(cacheBudgetBytes) : null; // the old feed's bytes go with it
     FeedSummary summary = new FeedSummary(feed.source, feed.checksum, now(), loadedFrom, feed.routeIds.size(),
         feed.tripCount(), feed.stopTimeCount(), feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes, null);
-    return new Served(feed, clock.withZone(feed.timeZone), cache, summary);
+    budget.sizeFor(heapBytes);
+    return new Served(feed, clock.withZone(feed.timeZone), cache, summary, ResponseSizes.of(feed));
   }
 
   private String now() { return DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(ChronoUnit.MILLIS)); }
@@ -109,9 +142,8 @@ public final class TransitApi {
   private static Reply<List<TripSchedule>> schedules(Feed feed, String routeId, String date) {
     Reply<RouteTrips> found = routeTrips(feed, routeId, date);
     if (!found.isOk()) return Reply.fail(found.error());
-    int[] trips = found.body().trips();
-    List<TripSchedule> result = new ArrayList<>(trips.length);
-    for (int trip : trips) result.add(tripSchedule(feed, trip));
+    List<TripSchedule> result = new ArrayList<>(found.body().trips().length);
+    for (int trip : found.body().trips()) result.add(tripSchedule(feed, trip));
     return Reply.ok(result);
   }
 
@@ -162,6 +194,28 @@ public final class TransitApi {
 
   /** The response cache of the feed in service, or null without --cache. */
   public ResponseCache cache() { return served.cache; }
+
+  /** The heap answers may hold at once. */
+  public ResponseBudget budget() { return budget; }
+
+  /** The feed in service's answer sizes. */
+  public ResponseSizes sizes() { return served.sizes; }
+
+  /** The estimated body of an answer of these trips (of the feed they were found in). */
+  public long estimatedBytes(RouteTrips route) { return served.sizes.estimate(route); }
+
+  /** The answer kept for this request, without encoding anything; null without a cache or when it has none yet. */
+  public ResponseCache.Encoded keptSchedules(String routeId, String date) {
+    ResponseCache cache = served.cache;
+    return cache == null ? null : cache.peek(scheduleKey(routeId, date));
+  }
+
+  /** GET /schedules/{route_id}'s model, from the trips routeTrips found. */
+  public List<TripSchedule> model(RouteTrips route) {
+    List<TripSchedule> result = new ArrayList<>(route.trips().length);
+    for (int trip : route.trips()) result.add(tripSchedule(route.feed(), trip));
+    return result;
+  }
 
   private static TripSchedule tripSchedule(Feed feed, int trip) {
     Csr stopTimes = feed.stopTimesByTrip;
@@ -271,6 +325,12 @@ public final class TransitApi {
   }
 
   public static ApiError notFound(String message) { return new ApiError(404, "Not Found", message); }
+
+  /** The body of a 503: the server has no room for the answer now (Retry-After says when to ask again). */
+  public static ApiError busy() {
+    return new ApiError(503, "Service Unavailable", "the server is building as many large responses as its memory allows; "
+        + "retry after " + ResponseBudget.RETRY_AFTER_SECONDS + " s");
+  }
 
   /** The body for a path no route matches. */
   public static ApiError noSuchPath(String path) { return notFound("no such path: " + shorten(path)); }

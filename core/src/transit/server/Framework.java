@@ -42,10 +42,4 @@ public interface Framework {
 
   /** The listen backlog it binds with: {@link ServerSettings#BACKLOG} where the framework can set it. */
   default int listenBacklog() { return ServerSettings.BACKLOG; }
-
-  /**
-   * The threads that write its responses: as many clients that stop reading a large response hold them all until
-   * the idle timeout frees them (a framework whose waiting writes hold no thread gives its compute threads).
-   */
-  int responseThreads();
 }

@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.function.Function;
 import transit.api.Model.ApiError;
 import transit.api.Model.TripSchedule;
+import transit.api.ResponseBudget;
 import transit.api.ResponseCache;
 import transit.api.RouteTrips;
+import transit.api.SchedulesJson;
 import transit.api.TransitApi;
 
 /**
@@ -13,13 +15,24 @@ import transit.api.TransitApi;
  * the bytes kept (encoded on a miss by the server's own encoder); tuned, the route's trips, for core's SchedulesJson
  * to stream from the feed's arrays; idiomatic, the response model, for the framework's JSON library. Each server
  * only renders what it gets, the same bytes every way.
+ *
+ * <p>An answer holds heap while it is built and sent, reserved first from the API's {@link ResponseBudget}: the model
+ * answer {@link #MODEL_FACTOR} times its estimated body, the streamed one a chunk, a cache miss its encoding while
+ * it is encoded (a hit holds nothing of its own). A server closes the answer once the response is sent, or has
+ * failed; one that finds no room within the budget's wait is {@link Busy}, a 503.
  */
-public sealed interface SchedulesAnswer {
+public sealed interface SchedulesAnswer extends AutoCloseable {
+  /**
+   * An answer built per request holds about this many times its body at its peak: the model (0.4 times the body for
+   * Brooklyn's B6), the JSON library's intermediate form (a char buffer or a JSON tree, 2-4 times) and the body.
+   */
+  int MODEL_FACTOR = 6;
+
   /** Idiomatic: the response model, to encode as the framework's docs do. */
-  record Model(List<TripSchedule> trips) implements SchedulesAnswer {}
+  record Model(List<TripSchedule> trips, ResponseBudget.Reservation room) implements SchedulesAnswer {}
 
   /** Tuned: the route's trips, to write with SchedulesJson as the body goes out. */
-  record Streamed(RouteTrips trips) implements SchedulesAnswer {}
+  record Streamed(RouteTrips trips, ResponseBudget.Reservation room) implements SchedulesAnswer {}
 
   /** Cached: the answer as it was encoded once and kept, an error's included. */
   record Cached(ResponseCache.Encoded encoded) implements SchedulesAnswer {}
@@ -27,18 +40,42 @@ public sealed interface SchedulesAnswer {
   /** The contract's error (the route or the date refused), for the framework to encode as any other error. */
   record Failed(ApiError error) implements SchedulesAnswer {}
 
+  /** No room for the answer within the wait: the contract's 503, with a Retry-After header of retryAfterSeconds. */
+  record Busy(ApiError error, int retryAfterSeconds) implements SchedulesAnswer {}
+
+  /** Gives back the heap the answer reserved: once its response is sent, or has failed. */
+  @Override
+  default void close() {
+    if (this instanceof Model m && m.room() != null) m.room().close();
+    if (this instanceof Streamed s && s.room() != null) s.room().close();
+  }
+
   /**
    * The answer on a server in mode; encoder: the server's own encoding of an answer, called only to fill the cache.
-   * With both a cache and --tuned, the cache answers.
+   * With both a cache and --tuned, the cache answers. May wait up to ResponseBudget.WAIT for room: a server on an
+   * event loop calls it off the loop.
    */
   static SchedulesAnswer of(TransitApi api, Mode mode, String routeId, String date,
       Function<TransitApi.Reply<List<TripSchedule>>, byte[]> encoder) {
-    if (api.cache() != null) return new Cached(api.encodedSchedules(routeId, date, encoder));
-    if (mode == Mode.TUNED) {
+    if (api.cache() != null) {
+      ResponseCache.Encoded kept = api.keptSchedules(routeId, date);
+      if (kept != null) return new Cached(kept);
       TransitApi.Reply<RouteTrips> found = api.routeTrips(routeId, date);
-      return found.isOk() ? new Streamed(found.body()) : new Failed(found.error());
+      long body = found.isOk() ? api.estimatedBytes(found.body()) : 0;
+      try (ResponseBudget.Reservation room = api.budget().reserve(MODEL_FACTOR * body)) {
+        if (room == null) return busy();
+        return new Cached(api.encodedSchedules(routeId, date, encoder)); // then the cache's bytes
+      }
     }
-    TransitApi.Reply<List<TripSchedule>> model = api.schedules(routeId, date);
-    return model.isOk() ? new Model(model.body()) : new Failed(model.error());
+    TransitApi.Reply<RouteTrips> found = api.routeTrips(routeId, date);
+    if (!found.isOk()) return new Failed(found.error());
+    if (mode == Mode.TUNED) {
+      ResponseBudget.Reservation room = api.budget().reserve(SchedulesJson.CHUNK_BYTES);
+      return room == null ? busy() : new Streamed(found.body(), room);
+    }
+    ResponseBudget.Reservation room = api.budget().reserve(MODEL_FACTOR * api.estimatedBytes(found.body()));
+    return room == null ? busy() : new Model(api.model(found.body()), room);
   }
+
+  private static Busy busy() { return new Busy(TransitApi.busy(), ResponseBudget.RETRY_AFTER_SECONDS); }
 }

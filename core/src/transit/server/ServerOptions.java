@@ -15,17 +15,20 @@ import transit.cli.Cli;
  * --snapshot (SNAPSHOT), --watch (WATCH) and --idle-timeout (IDLE_TIMEOUT). A flag wins over its variable.
  * snapshotDir is null with snapshots off, watchInterval zero with watching off.
  */
-public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, boolean tuned, boolean verbose,
+public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, long answerMemoryBytes, boolean tuned, boolean verbose,
     Path snapshotDir, Duration watchInterval, Duration idleTimeout, boolean help) {
   public static final int DEFAULT_PORT = 4000;
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final long DEFAULT_CACHE_BUDGET = 1L << 30;
+  /** --answer-memory's values besides a size: half of what the heap leaves beside the feed, and no limit. */
+  public static final long AUTO = 0, OFF = -1;
 
   public static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(1);
 
-  private static final Map<String, String> VARIABLES = Map.of("--port", "PORT", "--host", "HOST", "--gtfs", "GTFS",
-      "--cache", "CACHE", "--cache-budget", "CACHE_BUDGET", "--tuned", "TUNED", "--verbose", "VERBOSE",
-      "--snapshot", "SNAPSHOT", "--watch", "WATCH", "--idle-timeout", "IDLE_TIMEOUT");
+  private static final Map<String, String> VARIABLES = Map.ofEntries(Map.entry("--port", "PORT"), Map.entry("--host", "HOST"),
+      Map.entry("--gtfs", "GTFS"), Map.entry("--cache", "CACHE"), Map.entry("--cache-budget", "CACHE_BUDGET"),
+      Map.entry("--answer-memory", "ANSWER_MEMORY"), Map.entry("--tuned", "TUNED"), Map.entry("--verbose", "VERBOSE"),
+      Map.entry("--snapshot", "SNAPSHOT"), Map.entry("--watch", "WATCH"), Map.entry("--idle-timeout", "IDLE_TIMEOUT"));
 
   @Command(description = "Serves the GTFS schedules API (docs/API.md).", sortOptions = false,
       footer = "Each option is also read from the environment variable in brackets; a flag wins over its variable.")
@@ -50,6 +53,11 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
         description = "bytes the cache may hold, least recently used out: 512m, 2g [CACHE_BUDGET] (default 1g)")
     long cacheBudget = DEFAULT_CACHE_BUDGET;
 
+    @Option(names = "--answer-memory", paramLabel = "SIZE", converter = AnswerMemoryConverter.class, description = {
+        "heap /schedules answers may hold while they are built and sent, 512m, or off [ANSWER_MEMORY]",
+        "(default: half of what -Xmx leaves beside the feed); past it a request waits, then gets a 503"})
+    long answerMemory = AUTO;
+
     @Option(names = "--tuned", description = {
         "serve /schedules with the framework's best-known practice for large JSON [TUNED=true]:",
         "streamed as it is written, from the feed's arrays, on the threads its docs recommend; the same bytes"})
@@ -71,7 +79,7 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     @Option(names = "--idle-timeout", paramLabel = "DURATION", converter = TimeoutConverter.class, description = {
         "close a connection that reads or writes nothing for this long, 500ms, 30s [IDLE_TIMEOUT] (default 30s):",
         "a client that stops reading its response frees the server's worker"})
-    Duration idleTimeout = ServerSettings.DEFAULT_IDLE_TIMEOUT;
+    Duration idleTimeout = ServerSettings.Limits.DEFAULT.idleTimeout();
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
     boolean help;
@@ -81,7 +89,9 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   public Mode mode() { return tuned ? Mode.TUNED : cacheBudgetBytes > 0 ? Mode.CACHED : Mode.IDIOMATIC; }
 
   /** Where and how the server listens. */
-  public ServerSettings settings() { return new ServerSettings(host, port, mode(), idleTimeout); }
+  public ServerSettings settings() {
+    return new ServerSettings(host, port, mode(), ServerSettings.Limits.DEFAULT.withIdleTimeout(idleTimeout));
+  }
 
   /** The --help text. */
   public static String usage(String server) { return Cli.usage(new Flags(), "./mill " + server + ".run"); }
@@ -89,7 +99,13 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   /** A wrong flag or value throws {@link Cli.UsageException} naming it, or naming its environment variable. */
   public static ServerOptions parse(String[] args, Map<String, String> env) {
     Flags f = Cli.parse(new Flags(), args, env, VARIABLES);
-    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.tuned, f.verbose, f.snapshot, f.watch, f.idleTimeout, f.help);
+    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.answerMemory, f.tuned, f.verbose, f.snapshot, f.watch,
+        f.idleTimeout, f.help);
+  }
+
+  /** A size, or off. */
+  static final class AnswerMemoryConverter implements ITypeConverter<Long> {
+    public Long convert(String text) { return text.trim().equalsIgnoreCase("off") ? OFF : new SizeConverter().convert(text); }
   }
 
   /** A folder, or off (null). */

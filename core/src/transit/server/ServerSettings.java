@@ -3,10 +3,10 @@ package transit.server;
 import java.time.Duration;
 
 /**
- * Where and how a server listens: its host and port (0 picks a free port), its mode, and how long a connection
- * may neither read nor write before it is closed (--idle-timeout; docs/API.md, Limits).
+ * Where and how a server listens: its host and port (0 picks a free port), its mode, and the limits it keeps
+ * against slow or hostile clients (docs/API.md, Limits).
  */
-public record ServerSettings(String host, int port, Mode mode, Duration idleTimeout) {
+public record ServerSettings(String host, int port, Mode mode, Limits limits) {
   /**
    * The listen backlog every server asks the kernel for (docs/API.md, Limits): the connections that may wait to be
    * accepted, so that 1,000 clients connecting at once are queued rather than dropped. The JDK's default is 50.
@@ -14,16 +14,47 @@ public record ServerSettings(String host, int port, Mode mode, Duration idleTime
   public static final int BACKLOG = 1000;
 
   /**
-   * How long a connection may make no progress, reading or writing, before the server closes it (docs/API.md,
-   * Limits): a client that stops reading a response frees its worker after this long. Far above any stall of a
-   * 10 MB download on loopback under load, so only a client that has stopped reading meets it.
+   * The limits every server keeps, each through its framework's own setting where it has one:
+   * <ul>
+   *   <li>idleTimeout: a connection that neither reads nor writes for this long is closed (--idle-timeout), so a client
+   *       that stops reading frees what its response holds. Far above any stall of a 10 MB download on loopback under
+   *       load, so only a client that has stopped reading meets it;
+   *   <li>requestHeadTimeout: a request line and headers must arrive within this long, so that clients trickling a
+   *       header a byte at a time cannot hold connections (Ember's own default, 5 s);
+   *   <li>minResponseBytesPerSecond over minRateWindow: a response that moves less than this, averaged over the
+   *       window, is abandoned and its connection closed. 16 KB/s is a fifth of a slow 3G link and about what 2G
+   *       (EDGE) gives, so real phones keep their downloads (a 10 MB answer within 11 minutes), while a client
+   *       reading a trickle to hold the server's memory or threads is cut within the window;
+   *   <li>sendBufferBytes: each connection's kernel send buffer. A server sees a response move as its writes complete;
+   *       the kernel would otherwise grow the buffer to megabytes, and a writer then waits, unseen, until a third of
+   *       it drains, tens of seconds for a slow reader: with 64 KB its writes follow what the client reads, and on
+   *       loopback it still moves a fast client's gigabytes a second;
+   *   <li>connectionLimit: connections served at once, the rest waiting in the backlog; a server whose writes block
+   *       a thread has at least as many threads, so slow readers below the limit never take the last one.
+   * </ul>
    */
-  public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+  public record Limits(Duration idleTimeout, Duration requestHeadTimeout, int minResponseBytesPerSecond, Duration minRateWindow,
+      int sendBufferBytes, int connectionLimit) {
+    public static final Limits DEFAULT = new Limits(Duration.ofSeconds(30), Duration.ofSeconds(5), 16 * 1024, Duration.ofSeconds(10),
+        64 * 1024, 1024);
 
-  /** On 127.0.0.1 and a free port with the default idle timeout: how the suites start servers. */
-  public static ServerSettings loopback(Mode mode) {
-    return new ServerSettings("127.0.0.1", 0, mode, DEFAULT_IDLE_TIMEOUT);
+    public Limits withIdleTimeout(Duration timeout) {
+      return new Limits(timeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, sendBufferBytes, connectionLimit);
+    }
+
+    public Limits withMinRate(int bytesPerSecond, Duration window) {
+      return new Limits(idleTimeout, requestHeadTimeout, bytesPerSecond, window, sendBufferBytes, connectionLimit);
+    }
+
+    public Limits withConnectionLimit(int connections) {
+      return new Limits(idleTimeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, sendBufferBytes, connections);
+    }
   }
 
-  public ServerSettings withIdleTimeout(Duration timeout) { return new ServerSettings(host, port, mode, timeout); }
+  /** On 127.0.0.1 and a free port with the default limits: how the suites start servers. */
+  public static ServerSettings loopback(Mode mode) { return new ServerSettings("127.0.0.1", 0, mode, Limits.DEFAULT); }
+
+  public ServerSettings withLimits(Limits other) { return new ServerSettings(host, port, mode, other); }
+
+  public Duration idleTimeout() { return limits.idleTimeout(); }
 }

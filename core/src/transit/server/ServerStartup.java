@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import transit.FeedException;
 import transit.FeedSnapshot;
+import transit.api.ResponseBudget;
 import transit.api.TransitApi;
 
 /**
@@ -99,6 +100,14 @@ public final class ServerStartup {
     if (options.verbose()) System.out.print(ServedFeed.steps(loaded.feed()));
     if (options.cacheBudgetBytes() > 0)
       System.out.printf("Response cache on: up to %,d MB of encoded /schedules responses%n", options.cacheBudgetBytes() >> 20);
-    return new TransitApi(loaded.feed(), retained, ServedFeed.origin(loaded), Clock.systemDefaultZone(), options.cacheBudgetBytes());
+    ResponseBudget budget = options.answerMemoryBytes() == ServerOptions.OFF ? ResponseBudget.unlimited()
+        : new ResponseBudget(Runtime.getRuntime().maxMemory(), ResponseBudget.WAIT, options.answerMemoryBytes());
+    TransitApi api = new TransitApi(loaded.feed(), retained, ServedFeed.origin(loaded), Clock.systemDefaultZone(), options.cacheBudgetBytes(), budget);
+    TransitApi.ResponseSizes sizes = api.sizes();
+    if (budget.unlimitedBudget()) System.out.println("Answers being built may hold any part of the heap (--answer-memory off)");
+    else System.out.printf("Answers being built may hold %,d MB of the heap: %d of the largest (/schedules/%s, %.1f MB) at once, idiomatic%n",
+        budget.totalBytes() >> 20, budget.totalBytes() / Math.max(1, SchedulesAnswer.MODEL_FACTOR * sizes.largestBytes()),
+        sizes.largestRouteId(), sizes.largestBytes() / 1e6);
+    return api;
   }
 }

@@ -48,6 +48,17 @@ public final class Fixtures {
 
   /** The same over routes routes (R0, R1, …), trip t on route t % routes: one route holds every trip with routes = 1. */
   public static Path writeFeed(Path dir, String tag, int trips, int stopsPerTrip, int routeCount) {
+    return writeFeed(dir, tag, trips, stopsPerTrip, routeCount, t -> t % routeCount);
+  }
+
+  /** Routes of different sizes: R0 with tripsPerRoute[0] trips, R1 with tripsPerRoute[1], … */
+  public static Path writeRoutes(Path dir, String tag, int stopsPerTrip, int... tripsPerRoute) {
+    int[] routeOf = new int[java.util.Arrays.stream(tripsPerRoute).sum()];
+    for (int r = 0, t = 0; r < tripsPerRoute.length; r++) for (int i = 0; i < tripsPerRoute[r]; i++) routeOf[t++] = r;
+    return writeFeed(dir, tag, routeOf.length, stopsPerTrip, tripsPerRoute.length, t -> routeOf[t]);
+  }
+
+  private static Path writeFeed(Path dir, String tag, int trips, int stopsPerTrip, int routeCount, java.util.function.IntUnaryOperator routeOfTrip) {
     try {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("agency.txt"), "agency_id,agency_name,agency_url,agency_timezone\nA,Agency,https://example.org,UTC\n");
@@ -63,7 +74,7 @@ public final class Fixtures {
       StringBuilder stopTimes = new StringBuilder("trip_id,arrival_time,departure_time,stop_id,stop_sequence\n");
       for (int t = 0; t < trips; t++) {
         String trip = tag + "-T" + t;
-        tripRows.append('R').append(t % routeCount).append(",WKD,").append(trip).append('\n');
+        tripRows.append('R').append(routeOfTrip.applyAsInt(t)).append(",WKD,").append(trip).append('\n');
         for (int i = 0; i < stopsPerTrip; i++) {
           int seconds = 5 * 3600 + t * 60 + i * 90 + (tag.hashCode() & 0x3f);
           String time = GtfsTime.format(seconds);

@@ -41,6 +41,3 @@ object Http4sFramework extends Framework:
 
   /** fs2 binds with the JDK's default backlog and has no setting for it. */
   override def listenBacklog: Int = 50
-
-  /** cats-effect's compute threads, one per core: a fiber waiting on a socket holds none. */
-  def responseThreads: Int = Runtime.getRuntime.availableProcessors

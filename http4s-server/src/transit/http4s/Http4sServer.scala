@@ -23,7 +23,7 @@ import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
 import transit.server.{Framework, Mode, RunningServer, SchedulesAnswer, ServerSettings, ServerStartup}
 
 /** The route contract (docs/API.md) on http4s; JSON by circe, or streamed from the feed's arrays when tuned. */
-class TransitRoutes(api: TransitApi, mode: Mode):
+class TransitRoutes(api: TransitApi, mode: Mode, limits: ServerSettings.Limits):
   import JsonEncoders.given
 
   val routes: HttpRoutes[IO] = HttpRoutes.of[IO] {
@@ -49,13 +49,27 @@ class TransitRoutes(api: TransitApi, mode: Mode):
         | Root / "stops" / _ / "departures" => true
     case _ => false
 
+  /**
+   * The answer core decides, on a blocking thread (it may wait for room in the response budget), rendered; the heap it
+   * reserved is given back when the response's body is done, sent or failed. cats-effect takes an OutOfMemoryError
+   * for fatal and stops the runtime: one while a model is encoded is answered as a 503 instead.
+   */
   private def schedules(routeId: String, date: String): IO[Response[IO]] =
-    IO(SchedulesAnswer.of(api, mode, routeId, date, CirceJson.encode(_))).flatMap {
-      case model: SchedulesAnswer.Model => Ok(model.trips.asJson)
-      case tuned: SchedulesAnswer.Streamed => streamed(tuned.trips)
-      case kept: SchedulesAnswer.Cached => cached(kept.encoded)
-      case failed: SchedulesAnswer.Failed => error(failed.error)
+    IO.blocking(SchedulesAnswer.of(api, mode, routeId, date, CirceJson.encode(_))).flatMap { answer =>
+      val response = answer match
+        case model: SchedulesAnswer.Model =>
+          try Ok(model.trips.asJson)
+          catch case _: OutOfMemoryError => busy(SchedulesAnswer.Busy(TransitApi.busy(), transit.api.ResponseBudget.RETRY_AFTER_SECONDS))
+        case tuned: SchedulesAnswer.Streamed => streamed(tuned.trips)
+        case kept: SchedulesAnswer.Cached => cached(kept.encoded)
+        case failed: SchedulesAnswer.Failed => error(failed.error)
+        case refused: SchedulesAnswer.Busy => busy(refused)
+      response.map(r => r.withBodyStream(MinimumRate.body(limits, r.body).onFinalize(IO(answer.close()))))
+        .onError(_ => IO(answer.close()))
     }
+
+  private def busy(refused: SchedulesAnswer.Busy): IO[Response[IO]] =
+    error(refused.error).map(_.putHeaders(Header.Raw(ci"Retry-After", refused.retryAfterSeconds.toString)))
 
   private def text(body: String): IO[Response[IO]] =
     // http4s would write charset=UTF-8; the contract's header is byte for byte the same on every server.
@@ -96,6 +110,27 @@ object TransitRoutes:
   /** The contract's JSON error body with its status. */
   def error(e: ApiError): IO[Response[IO]] =
     IO.fromEither(Status.fromInt(e.status)).map(Response[IO](_).withEntity(e.asJson))
+
+/**
+ * The minimum response rate (ServerSettings.Limits), which Ember has no setting for: a body goes out in 16 KB
+ * chunks, each pulled once the last is written, and a pull that finds the last window moved less than the rate
+ * fails the body, on which Ember closes the connection. A client that stops reading altogether meets Ember's idle
+ * timeout on the write.
+ */
+object MinimumRate:
+  val ChunkBytes: Int = 16 * 1024
+
+  def body(limits: ServerSettings.Limits, body: Stream[IO, Byte]): Stream[IO, Byte] = Stream.suspend {
+    val rate = transit.server.MinimumRate(limits)
+    var written = 0L // one body, pulled by one fiber at a time
+    body.chunkLimit(ChunkBytes).flatMap { chunk =>
+      written += chunk.size
+      if rate.keptUp(written) then Stream.chunk(chunk) else Stream.raiseError[IO](SlowReader())
+    }
+  }
+
+  /** The client read slower than the minimum rate. */
+  class SlowReader extends java.io.IOException("the client read slower than the minimum response rate")
 
 /**
  * Middleware for what Ember lets through and the contract refuses, or answers otherwise: an HTTP/1.1 request
@@ -167,7 +202,10 @@ object Http4sServer extends IOApp:
    * are their docs' advice for CPU-bound work: one compute thread per core, and streaming responses.
    *
    * A client that stops reading holds no thread here (its fiber waits), but its connection and response would
-   * stay: Ember's idle timeout bounds each socket write as well as the wait for a next request. Requests Ember
+   * stay: Ember's idle timeout bounds each socket write as well as the wait for a next request. The limits every
+   * server keeps (ServerSettings.Limits), through Ember's own settings where it has them: the idle timeout, the
+   * request head's timeout, the connection limit, the send buffer (set on the listening socket, which the accepted
+   * ones take); the minimum response rate through MinimumRate. Requests Ember
    * cannot parse get the contract's JSON error, where Ember's default is an empty body. The listen backlog
    * cannot be set: fs2 binds with the JDK's default of 50 (docs/API.md, Limits).
    */
@@ -180,12 +218,15 @@ object Http4sServer extends IOApp:
         .withPort(p)
         .withMaxHeaderSize(MaxHeaderSize)
         .withIdleTimeout(settings.idleTimeout.toScala)
+        .withRequestHeaderReceiveTimeout(settings.limits.requestHeadTimeout.toScala)
+        .withMaxConnections(settings.limits.connectionLimit)
+        .withAdditionalSocketOptions(List(fs2.io.net.SocketOption.sendBufferSize(settings.limits.sendBufferBytes)))
         .withRequestLineParseErrorHandler(_ => TransitRoutes.error(TransitApi.malformedRequest()))
         .withMaxHeaderSizeErrorHandler(_ => TransitRoutes.error(TransitApi.headTooLarge(MaxHeaderSize)))
         // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so shutting down
         // would hang as long as any client holds one; like Undertow's stop() under Cask, close them at once.
         .withShutdownTimeout(Duration.Zero)
-        .withHttpApp(TransitRoutes(api, settings.mode).app)
+        .withHttpApp(TransitRoutes(api, settings.mode, settings.limits).app)
         .build
     yield server
 

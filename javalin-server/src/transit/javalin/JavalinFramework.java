@@ -56,8 +56,4 @@ final class JavalinFramework implements Framework {
       case HEADER_OF_70000_BYTES -> 431;
     };
   }
-
-  /** Jetty's QueuedThreadPool of 250 (virtual threads with --tuned on JDK 21+: unbounded). */
-  @Override
-  public int responseThreads() { return 250; }
 }

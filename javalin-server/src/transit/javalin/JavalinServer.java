@@ -7,17 +7,26 @@ import io.javalin.http.HandlerType;
 import io.javalin.http.MethodNotAllowedResponse;
 import io.javalin.json.JavalinJackson;
 import io.javalin.router.EndpointNotFound;
+import io.javalin.util.ConcurrencyUtil;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.eclipse.jetty.ee10.servlet.ServletContextResponse;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.io.AbstractEndPoint;
+import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Scheduler;
 import transit.api.Model.ApiError;
 import transit.api.ResponseCache;
 import transit.api.RouteTrips;
@@ -48,14 +57,21 @@ public final class JavalinServer {
    * Jetty serving the contract; port 0 picks a free port. Tuned: virtual threads, Javalin's own switch
    * (a virtual thread per request on JDK 21+; on older JDKs Javalin keeps Jetty's QueuedThreadPool).
    *
-   * The connector is Javalin's default one with the limits every server shares: Jetty's idle timeout (which also
-   * fails a blocked write, freeing the thread of a client that stopped reading) and the listen backlog.
+   * The connector is Javalin's default one with the limits every server shares (ServerSettings.Limits), each
+   * through Jetty's own setting where it has one: the idle timeout (which also fails a blocked write, freeing the
+   * thread of a client that stopped reading), the send buffer, the connection limit and the listen backlog; a
+   * request head's bound and the minimum response rate, which Jetty lacks, through RequestHeadTimeout and
+   * MinimumRateWatch (Jetty 12 keeps HttpConfiguration's minResponseDataRate, but nothing reads it).
    */
   static RunningServer start(TransitApi api, ServerSettings settings) {
     Mode mode = settings.mode();
     boolean tuned = mode == Mode.TUNED;
+    ServerSettings.Limits limits = settings.limits();
     Javalin app = Javalin.create(config -> {
       config.concurrency.useVirtualThreads = tuned;
+      // A response written to a slow reader holds its thread: as many threads as connections (Javalin's default is
+      // 250), so slow readers up to the connection limit never take the last one. Started as needed.
+      config.jetty.threadPool = ConcurrencyUtil.jettyThreadPool("JettyServerThreadPool", 8, limits.connectionLimit() + 16, tuned);
       config.startup.showJavalinBanner = false;
       config.startup.showOldJavalinVersionWarning = false;
       config.jsonMapper(new JavalinJackson(JacksonJson.MAPPER, false));
@@ -69,6 +85,10 @@ public final class JavalinServer {
         connector.setPort(settings.port());
         connector.setIdleTimeout(settings.idleTimeout().toMillis());
         connector.setAcceptQueueSize(ServerSettings.BACKLOG);
+        connector.setAcceptedSendBufferSize(limits.sendBufferBytes());
+        connector.addBean(new RequestHeadTimeout(limits.requestHeadTimeout(), connector.getScheduler()));
+        connector.addBean(new MinimumRateWatch(limits, connector.getScheduler()));
+        server.addBean(new NetworkConnectionLimit(limits.connectionLimit(), connector));
         return connector;
       });
       config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrors()));
@@ -83,10 +103,14 @@ public final class JavalinServer {
       config.routes.get("/health", ctx -> ctx.json(api.health()));
       config.routes.get("/schedules/{route_id}", ctx -> {
         SchedulesAnswer answer = SchedulesAnswer.of(api, mode, ctx.pathParam("route_id"), ctx.queryParam("date"), JacksonJson::encode);
+        // the heap the answer reserved is given back once Jetty has sent the response, or failed to
+        Request.addCompletionListener(ServletContextRequest.getServletContextRequest(ctx.req()), failure -> answer.close());
         if (answer instanceof SchedulesAnswer.Model model) ctx.json(model.trips());
         else if (answer instanceof SchedulesAnswer.Streamed streamed) stream(ctx, streamed.trips());
         else if (answer instanceof SchedulesAnswer.Cached cached) send(ctx, cached.encoded());
         else if (answer instanceof SchedulesAnswer.Failed failed) ctx.status(failed.error().status()).json(failed.error());
+        else if (answer instanceof SchedulesAnswer.Busy busy)
+          ctx.status(503).header("Retry-After", String.valueOf(busy.retryAfterSeconds())).json(busy.error());
       });
       config.routes.get("/stops/{stop_id}/departures", ctx -> reply(ctx, api.departures(ctx.pathParam("stop_id"),
           ctx.queryParam("date"), ctx.queryParam("after"), ctx.queryParam("limit"))));
@@ -112,6 +136,90 @@ public final class JavalinServer {
       public int port() { return bound; }
       public void close() { app.stop(); }
     };
+  }
+
+  /**
+   * A bound on a request head's arrival, which Jetty has not: its idle timer restarts with every byte, so a client
+   * trickling a header a byte at a time would hold its connection as long as it liked. A connection whose first
+   * request has not arrived within the limit is closed.
+   */
+  static final class RequestHeadTimeout implements Connection.Listener {
+    private final Duration limit;
+    private final Scheduler scheduler;
+
+    /** scheduler: the connector's. */
+    RequestHeadTimeout(Duration limit, Scheduler scheduler) {
+      this.limit = limit;
+      this.scheduler = scheduler;
+    }
+
+    @Override
+    public void onOpened(Connection connection) {
+      scheduler.schedule(() -> {
+        if (connection.getMessagesIn() == 0 && connection.getEndPoint().isOpen()) connection.getEndPoint().close();
+      }, limit.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void onClosed(Connection connection) {}
+  }
+
+  /**
+   * The minimum response rate, which Jetty 12 does not apply: every second, a connection whose write has been waiting
+   * on the client through a whole window, and which sent less than the rate over it, is closed (its blocked write
+   * fails, freeing the thread).
+   */
+  static final class MinimumRateWatch implements Connection.Listener {
+    private final long bytesPerSecond, windowNanos;
+    private final Scheduler scheduler;
+
+    /** scheduler: the connector's. */
+    MinimumRateWatch(ServerSettings.Limits limits, Scheduler scheduler) {
+      this.bytesPerSecond = limits.minResponseBytesPerSecond();
+      this.windowNanos = limits.minRateWindow().toNanos();
+      this.scheduler = scheduler;
+    }
+
+    @Override
+    public void onOpened(Connection connection) {
+      if (connection.getEndPoint() instanceof AbstractEndPoint endPoint) scheduler.schedule(new Check(connection, endPoint), 1, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void onClosed(Connection connection) {}
+
+    /** One connection's window: since when its write has waited, and what it had sent then. */
+    private final class Check implements Runnable {
+      private final Connection connection;
+      private final AbstractEndPoint endPoint;
+      private long since = -1, sentThen;
+
+      Check(Connection connection, AbstractEndPoint endPoint) {
+        this.connection = connection;
+        this.endPoint = endPoint;
+      }
+
+      @Override
+      public void run() {
+        if (!endPoint.isOpen()) return;
+        long now = System.nanoTime(), sent = connection.getBytesOut();
+        if (!endPoint.getWriteFlusher().isPending()) since = -1; // not waiting on the client
+        else if (since < 0) {
+          since = now;
+          sentThen = sent;
+        } else if (now - since >= windowNanos) {
+          if ((sent - sentThen) * 1_000_000_000L < bytesPerSecond * (now - since)) {
+            // failed as Jetty's idle timeout fails a write, which Javalin logs at debug only, then closed
+            endPoint.getWriteFlusher().onFail(new TimeoutException("response slower than " + bytesPerSecond + " bytes/s"));
+            endPoint.close();
+            return;
+          }
+          since = now;
+          sentThen = sent;
+        }
+        scheduler.schedule(this, 1, TimeUnit.SECONDS);
+      }
+    }
   }
 
   /**

@@ -16,21 +16,21 @@ class ServerOptionsTest {
 
   @Test
   void defaults() {
-    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, false, false, transit.FeedSnapshot.defaultDir(), Duration.ofSeconds(1),
+    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, ServerOptions.AUTO, false, false, transit.FeedSnapshot.defaultDir(), Duration.ofSeconds(1),
         Duration.ofSeconds(30), false),
         parse(Map.of()));
   }
 
   @Test
   void flagsInBothFormsAndEnvironmentVariables() {
-    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, true, true, Path.of("snaps"), Duration.ofMillis(500),
-        Duration.ofSeconds(5), false),
+    assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, 300L << 20, true, true, Path.of("snaps"),
+        Duration.ofMillis(500), Duration.ofSeconds(5), false),
         parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m", "--tuned",
-            "--verbose", "--snapshot", "snaps", "--watch", "500ms", "--idle-timeout", "5s"));
-    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, true, true, null, Duration.ZERO,
+            "--verbose", "--snapshot", "snaps", "--watch", "500ms", "--idle-timeout", "5s", "--answer-memory", "300m"));
+    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, ServerOptions.OFF, true, true, null, Duration.ZERO,
         Duration.ofMillis(1500), false),
         parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true", "TUNED", "true", "VERBOSE", "true", "SNAPSHOT", "off",
-            "WATCH", "off", "IDLE_TIMEOUT", "1500ms")));
+            "WATCH", "off", "IDLE_TIMEOUT", "1500ms", "ANSWER_MEMORY", "off")));
     assertEquals(Duration.ofSeconds(2), parse(Map.of(), "--watch=2s").watchInterval());
     assertEquals(9001, parse(Map.of("PORT", "9000"), "--port", "9001").port(), "a flag wins over its variable");
     assertTrue(parse(Map.of(), "--help").help());

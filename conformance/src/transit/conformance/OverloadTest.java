@@ -1,0 +1,163 @@
+package transit.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import transit.FeedLoader;
+import transit.Fixtures;
+import transit.api.TransitApi;
+import transit.measure.SlowClients;
+import transit.server.FrameworkRegistry;
+import transit.server.Mode;
+import transit.server.RunningServer;
+import transit.server.ServerSettings;
+
+/**
+ * The limits against overload (docs/API.md, Limits), on every framework in every mode, loopback only and bounded in
+ * time: many slow readers of the largest route at a small heap, each server in a JVM of its own as it runs for
+ * real (no OutOfMemoryError, the server alive, another client's requests answered within 1 s at the 99th
+ * percentile); clients reading below the minimum rate cut off; request heads trickled a byte at a time closed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OverloadTest {
+  /** A heap on which a few dozen idiomatic answers of the largest route built at once would not fit. */
+  static final String SMALL_HEAP = "256m";
+  static final int SLOW_READERS = 40, PHONE_RATE = 32 * 1024;
+  static final Duration LOAD = Duration.ofSeconds(14);
+
+  @TempDir
+  static Path dir;
+  Path feed;
+  long largest;
+
+  /** R0 (700 trips of 100 stop times, about 5 MB) and R1 (5 trips, about 40 KB). */
+  @BeforeAll
+  void writeFeed() {
+    feed = Fixtures.writeRoutes(dir.resolve("feed"), "big", 100, 700, 5);
+    TransitApi api = new TransitApi(FeedLoader.load(feed), 0, java.time.Clock.systemUTC());
+    largest = api.sizes().largestBytes();
+    assertEquals("R0", api.sizes().largestRouteId());
+    assertTrue(largest > 4_000_000, "R0's answer is " + largest + " bytes");
+  }
+
+  static Stream<Arguments> servers() {
+    return Frameworks.ALL.keySet().stream().flatMap(f -> Stream.of(Mode.values()).map(m -> Arguments.of(f, m)));
+  }
+
+  static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("servers")
+  void slowReadersOfTheLargestRouteAtASmallHeapNeitherKillNorStallTheServer(String framework, Mode mode) throws Exception {
+    Path log = dir.resolve(framework + "-" + mode + ".log");
+    Process server = startProcess(framework, mode, log);
+    try {
+      int port = listening(server, log);
+      SlowClients readers = SlowClients.readers(port, "/schedules/R0", SLOW_READERS, PHONE_RATE, LOAD);
+      List<Long> millis = new ArrayList<>();
+      List<String> wrong = new ArrayList<>();
+      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+      long end = System.nanoTime() + LOAD.toNanos();
+      while (System.nanoTime() < end) {
+        for (String path : List.of("/health", "/schedules/R1")) {
+          long started = System.nanoTime();
+          try {
+            int status = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+            if (status != 200) wrong.add(path + ": " + status);
+          } catch (IOException e) {
+            wrong.add(path + ": " + e);
+          }
+          millis.add((System.nanoTime() - started) / 1_000_000);
+        }
+        Thread.sleep(100);
+      }
+      List<SlowClients.Outcome> outcomes = readers.outcomes();
+      readers.close();
+      String printed = Files.readString(log);
+      assertTrue(server.isAlive(), framework + " " + mode + " ended under the slow readers:\n" + printed);
+      assertFalse(printed.contains("OutOfMemoryError"), framework + " " + mode + " ran out of memory:\n" + printed);
+      assertEquals(List.of(), wrong, "the other client's requests beside " + SLOW_READERS + " slow readers");
+      long p99 = millis.stream().sorted().toList().get((int) (millis.size() * 0.99));
+      assertTrue(p99 < 1000, "the other client's p99 beside the slow readers: " + p99 + " ms over " + millis.size() + " requests");
+      long answered = SlowClients.count(outcomes, 200) + SlowClients.count(outcomes, 503);
+      assertTrue(answered >= SLOW_READERS, "every slow reader got an answer or a 503: " + outcomes);
+    } finally {
+      server.destroy();
+      if (!server.waitFor(10, TimeUnit.SECONDS)) server.destroyForcibly();
+    }
+  }
+
+  /** The server on a JVM of its own, with the servers' flags but a small heap, in a mode, on the feed. */
+  private Process startProcess(String framework, Mode mode, Path log) throws IOException {
+    FrameworkRegistry registry = FrameworkRegistry.load();
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    registry.jvmFlags().stream().filter(f -> !f.startsWith("-Xmx")).forEach(command::add);
+    command.addAll(List.of("-Xmx" + SMALL_HEAP, "-cp", registry.classpath(framework), registry.mainClass(framework),
+        "--host", "127.0.0.1", "--port", "0", "--gtfs", feed.toString(), "--snapshot", "off", "--watch", "off"));
+    command.addAll(mode.flags);
+    return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+  }
+
+  /** The port the server prints once it answers. */
+  private static int listening(Process server, Path log) throws Exception {
+    for (int i = 0; i < 600; i++) {
+      for (String line : Files.readAllLines(log))
+        if (line.contains(" listening on http://")) return Integer.parseInt(line.replaceAll(".*:(\\d+)/.*", "$1"));
+      if (!server.isAlive()) break;
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the server did not start:\n" + Files.readString(log));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("servers")
+  void clientsReadingBelowTheMinimumRateAreCutOff(String framework, Mode mode) throws Exception {
+    // A response is seen to move as its writes complete, each once half the send buffer has drained: 4 s apart for a
+    // client reading 16 KB/s. Against a minimum of 64 KB/s over 2 s it is cut within seconds (at the default 16 KB/s
+    // over 10 s, a client reading half that is cut within about 20 s).
+    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(2));
+    try (RunningServer server = Frameworks.start(framework, Frameworks.api(FeedLoader.load(feed), mode), mode, limits)) {
+      List<SlowClients.Outcome> outcomes = new ArrayList<>();
+      String printed = Printed.during(() ->
+          outcomes.addAll(SlowClients.readers(server.port(), "/schedules/R0", 3, 16 * 1024, Duration.ofSeconds(20)).outcomes()));
+      for (SlowClients.Outcome o : outcomes) {
+        assertEquals(1, o.cut(), "a client reading a quarter of the minimum rate is cut off: " + o);
+        assertTrue(o.millis() < 15_000, "cut within seconds: " + o.millis() + " ms");
+      }
+      assertEquals("", printed, "printed while 3 slow clients were cut off");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("frameworks")
+  void requestHeadsTrickledAByteAtATimeAreClosed(String framework) throws Exception {
+    try (RunningServer server = Frameworks.start(framework, Frameworks.api(FeedLoader.load(feed), Mode.IDIOMATIC), Mode.IDIOMATIC)) {
+      List<SlowClients.Outcome> outcomes = SlowClients.trickledHeads(server.port(), 50, Duration.ofSeconds(1), Duration.ofSeconds(20)).outcomes();
+      Duration bound = ServerSettings.Limits.DEFAULT.requestHeadTimeout().plusSeconds(4);
+      for (SlowClients.Outcome o : outcomes) {
+        assertEquals(1, o.cut(), "a head trickled a byte a second is closed: " + o);
+        assertTrue(o.millis() < bound.toMillis(), "closed within " + bound + ": " + o.millis() + " ms");
+      }
+    }
+  }
+}

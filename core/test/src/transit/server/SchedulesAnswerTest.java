@@ -1,0 +1,70 @@
+package transit.server;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import transit.FeedLoader;
+import transit.Fixtures;
+import transit.api.ResponseBudget;
+import transit.api.TransitApi;
+
+/** What /schedules answers in each mode, and what it reserves of the heap while it is built and sent. */
+class SchedulesAnswerTest {
+  static final long MB = 1 << 20;
+
+  static TransitApi api(Path dir, long heapBytes, long cacheBudget) {
+    ResponseBudget budget = new ResponseBudget(heapBytes, Duration.ofMillis(100), ResponseBudget.HALF_BESIDE_THE_FEED);
+    return new TransitApi(FeedLoader.load(Fixtures.writeRoutes(dir, "a", 20, 300, 3)), 0, "csv", Clock.systemUTC(), cacheBudget, budget);
+  }
+
+  @Test
+  void eachModeGetsItsAnswerAndAnErrorIsAnError(@TempDir Path dir) {
+    TransitApi api = api(dir, 512 * MB, 0);
+    try (SchedulesAnswer model = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0])) {
+      assertEquals(300, ((SchedulesAnswer.Model) model).trips().size());
+    }
+    try (SchedulesAnswer streamed = SchedulesAnswer.of(api, Mode.TUNED, "R0", null, r -> new byte[0])) {
+      assertEquals(300, ((SchedulesAnswer.Streamed) streamed).trips().trips().length);
+    }
+    SchedulesAnswer missing = SchedulesAnswer.of(api, Mode.IDIOMATIC, "nope", null, r -> new byte[0]);
+    assertEquals(404, ((SchedulesAnswer.Failed) missing).error().status());
+    TransitApi cached = api(dir.resolve("c"), 512 * MB, 64 * MB);
+    SchedulesAnswer first = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, r -> new byte[] {1, 2, 3});
+    SchedulesAnswer second = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, r -> { throw new AssertionError("encoded twice"); });
+    assertArrayEquals(new byte[] {1, 2, 3}, ((SchedulesAnswer.Cached) second).encoded().body());
+    assertSame(((SchedulesAnswer.Cached) first).encoded(), ((SchedulesAnswer.Cached) second).encoded());
+  }
+
+  @Test
+  void anAnswerWithNoRoomInTheHeapIsA503UntilAnotherIsSent(@TempDir Path dir) {
+    TransitApi probe = api(dir.resolve("probe"), 512 * MB, 0);
+    long body = probe.estimatedBytes(probe.routeTrips("R0", null).body());
+    TransitApi api = api(dir, 3 * SchedulesAnswer.MODEL_FACTOR * body, 0); // a budget of half that: room for one model answer of R0
+    assertTrue(SchedulesAnswer.MODEL_FACTOR * body <= api.budget().totalBytes() && 2 * SchedulesAnswer.MODEL_FACTOR * body > api.budget().totalBytes(),
+        "one answer fits: " + body + " bytes a body, budget " + api.budget().totalBytes());
+    SchedulesAnswer held = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]);
+    assertInstanceOf(SchedulesAnswer.Model.class, held);
+    SchedulesAnswer refused = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]);
+    SchedulesAnswer.Busy busy = assertInstanceOf(SchedulesAnswer.Busy.class, refused);
+    assertEquals(503, busy.error().status());
+    assertEquals(ResponseBudget.RETRY_AFTER_SECONDS, busy.retryAfterSeconds());
+    assertInstanceOf(SchedulesAnswer.Model.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R1", null, r -> new byte[0]),
+        "a small answer still fits beside it");
+    held.close();
+    assertInstanceOf(SchedulesAnswer.Model.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]));
+  }
+
+  @Test
+  void theLargestAnswerIsMeasuredAndOthersEstimatedFromTheirStopTimes(@TempDir Path dir) {
+    TransitApi api = api(dir, 512 * MB, 0);
+    TransitApi.ResponseSizes sizes = api.sizes();
+    assertEquals("R0", sizes.largestRouteId());
+    assertEquals(new transit.api.SchedulesJson(api.routeTrips("R0", null).body()).length(), sizes.largestBytes());
+    long r1 = api.estimatedBytes(api.routeTrips("R1", null).body()), exact = new transit.api.SchedulesJson(api.routeTrips("R1", null).body()).length();
+    assertTrue(Math.abs(r1 - exact) < exact / 10, "an estimate within 10 %: " + r1 + " for " + exact);
+  }
+}
