@@ -8,7 +8,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import transit.cli.Cli;
 import transit.measure.Cpus;
 import transit.server.Mode;
@@ -34,7 +38,9 @@ public final class Bench {
     this.launchers = launchers;
     this.dir = dir;
     String heap = options.heap() != null ? options.heap() : launchers.defaultHeap();
-    this.results = new Results(options.scenarios(), options.repeat(), options.quick(), heap, options.heaps());
+    List<String> heaps = new ArrayList<>(options.heaps());
+    if (options.unlimitedAnswers()) heaps.add(heap + " " + RunPlan.UNLIMITED);
+    this.results = new Results(options.scenarios(), options.repeat(), options.quick(), heap, heaps);
     try {
       this.cpus = Cpus.split(Cpus.ofThisProcess(), options.serverCpus(), options.clientCpus());
     } catch (IllegalArgumentException e) {
@@ -93,7 +99,7 @@ public final class Bench {
   /** Starts the run's server (unless --target), measures its steps through Gatling, stops it. */
   private void execute(RunPlan.Run run, List<Results.Row> into) {
     String title = (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
-        + " " + run.mode().label + (run.heap().equals(results.heap) ? "" : " (heap " + run.heap() + ")");
+        + " " + run.mode().label + (run.heapLabel().equals(results.heap) ? "" : " (heap " + run.heapLabel() + ")");
     if (broken.contains(run.framework()) || unsupported.contains(run.framework() + "|" + run.mode())) {
       System.out.println(progress.done(run.expectedSeconds()));
       return;
@@ -109,6 +115,7 @@ public final class Bench {
         List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.mode(), run.heap(),
             options.serverJava() == null ? null : options.serverJava().toString(), served, Cpus.taskset(cpus.measured())));
         if (replaces) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
+        if (run.unlimited()) command.addAll(List.of("--answer-memory", "off"));
         try (ServerProcess server = ServerProcess.start(command, run.framework(), run.mode(), dir.resolve("logs").resolve(run.name() + ".log"))) {
           if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
             results.servers.put(run.framework(), new Results.ServerStart(run.framework(), server.started.loadedFrom(),
@@ -140,20 +147,31 @@ public final class Bench {
       results.routes = firstPass.routes();
     }
     List<AutoCloseable> watching = new ArrayList<>();
+    Map<Integer, CompletableFuture<Results.Background>> backgrounds = new ConcurrentHashMap<>();
     GatlingRun.StepListener duringSteps = (index, at) -> {
       Step step = run.steps().get(index);
       Scenario scenario = Scenarios.named(step.scenario());
-      if (server == null || !scenario.replacesFeed()) return;
-      watching.add(server.watchReloads());
-      Thread swaps = new Thread(() -> {
+      if (server == null) return;
+      if (scenario.replacesFeed()) watching.add(server.watchReloads());
+      ServerUnderTest underTest = new ServerUnderTest() {
+        public int port() { return Integer.parseInt(server.baseUrl.substring(server.baseUrl.lastIndexOf(':') + 1)); }
+
+        public String largestPath() { return firstPass.largestPath(); }
+
+        public void replaceFeed() { server.replaceFeed(results.feed, served); }
+      };
+      backgrounds.put(index, CompletableFuture.supplyAsync(() -> {
         try {
-          scenario.whileMeasured(step, () -> server.replaceFeed(results.feed, served));
+          return scenario.whileMeasured(step, underTest);
         } catch (InterruptedException | RuntimeException e) {
           System.out.println("[" + title + "] " + step.label() + ": " + e);
+          return null;
         }
-      }, "while-" + step.label());
-      swaps.setDaemon(true);
-      swaps.start();
+      }, runnable -> {
+        Thread t = new Thread(runnable, "while-" + step.label());
+        t.setDaemon(true);
+        t.start();
+      }));
     };
     Long recording = server == null || server.probe == null ? null : server.probe.startProfile();
     GatlingRun.Result gatling;
@@ -171,24 +189,31 @@ public final class Bench {
       profile = CpuProfile.read(file, launchers.description(run.framework()).encodingFrames());
     }
     Conditions.client(results, gatling.clientCollectors());
+    String down = server == null ? null : server.down();
     for (int i = 0; i < run.steps().size(); i++) {
       GatlingRun.StepRun s = gatling.steps().get(i);
       Step step = run.steps().get(i);
       if (s.end() <= s.start()) throw new IOException("step " + step.label() + " did not finish; see " + gatling.reportDir());
-      into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.round(), step, measurement(step, s, server, profile)));
+      CompletableFuture<Results.Background> background = backgrounds.get(i);
+      into.add(new Results.Row(run.framework(), run.mode(), run.heapLabel(), run.round(), step, measurement(step, s, server, profile, down,
+          background == null ? null : background.get(step.durationSeconds() + 60L, TimeUnit.SECONDS))));
     }
     results.gatlingReports.put(run.name(), gatling.reportDir().resolve("index.html"));
   }
 
-  /** What a step measured: Gatling's answers and times, and the server's and client's use over its window. */
-  private Results.Measurement measurement(Step step, GatlingRun.StepRun s, ServerProcess server, CpuProfile profile) {
+  /**
+   * What a step measured: Gatling's answers and times, the server's and client's use over its window, whether the
+   * server stayed up through its run (down: why not), and what the harness's own clients met beside Gatling's.
+   */
+  private Results.Measurement measurement(Step step, GatlingRun.StepRun s, ServerProcess server, CpuProfile profile, String down,
+      Results.Background background) {
     // an open step's requests arrive over its duration: fewer answered in it means the server fell behind
     double seconds = step.open() ? Math.max(s.seconds(), step.durationSeconds()) : s.seconds();
     Results.ServerUse serverUse = server == null ? null : new Results.ServerUse(server.stats.window(s.start(), s.end()),
         server.probe == null ? null : server.probe.window(s.start(), s.end()), profile == null ? null : profile.count(s.start(), s.end()),
-        server.events(s.start(), s.end(), Scenarios.named(step.scenario()).eventsAfterStepMillis()));
+        server.events(s.start(), s.end(), Scenarios.named(step.scenario()).eventsAfterStepMillis()), down);
     return new Results.Measurement(new Results.Answers(s.count("ok"), s.count("failed"), s.count("lost")), seconds, s.ok(), serverUse,
         new Results.ClientUse(s.client(), s.clientGc(), cpus.measuring().size()), s.connectionsAccepted(),
-        new Results.Timeline(s.start(), s.timeline()));
+        new Results.Timeline(s.start(), s.timeline()), background);
   }
 }

@@ -170,8 +170,9 @@ final class Charts {
         .xAxisTitle("heap (MB)").yAxisTitle("requests/s").build();
     style(chart.getStyler());
     chart.getStyler().setYAxisMin(0.0);
-    Map<String, List<Results.Group>> series = bySeries(results.groups(scenario).stream().filter(g -> g.mode() == Mode.IDIOMATIC).toList(),
-        Results.Group::framework);
+    Map<String, List<Results.Group>> series = bySeries(results.groups(scenario).stream()
+        .filter(g -> g.mode() == Mode.IDIOMATIC && heapMb(g.heap()) > 0).toList(), Results.Group::framework);
+    if (series.values().stream().allMatch(groups -> groups.size() < 2)) return new Named("heaps.png", null); // one heap: nothing to chart
     series.forEach((name, groups) -> {
       List<Results.Group> sorted = groups.stream().sorted(java.util.Comparator.comparingLong(g -> heapMb(g.heap()))).toList();
       chart.addSeries(name, sorted.stream().map(g -> (double) heapMb(g.heap())).toList(),
@@ -185,7 +186,14 @@ final class Charts {
     return String.format(java.util.Locale.ROOT, "%." + Math.max(0, (int) Math.ceil(x) - 2) + "f%%", 100 - 100 / Math.pow(10, x));
   }
 
-  static long heapMb(String heap) { return new transit.server.ServerOptions.SizeConverter().convert(heap) >> 20; }
+  /** A heap's size in MB; -1 for a heap label that is not only a size (answers unlimited). */
+  static long heapMb(String heap) {
+    try {
+      return new transit.server.ServerOptions.SizeConverter().convert(heap) >> 20;
+    } catch (RuntimeException e) {
+      return -1;
+    }
+  }
 
   private static Map<String, List<Results.Group>> bySeries(List<Results.Group> groups, Function<Results.Group, String> name) {
     Map<String, List<Results.Group>> series = new LinkedHashMap<>();

@@ -26,7 +26,8 @@ final class Conditions {
       c.put("Modes", String.join("; ", options.modes().stream().map(m -> modeDescription(m, frameworks, launchers)).toList()));
       c.put("Server JVM flags", "`" + String.join(" ", launchers.flags(results.heap)) + "`, identical for every framework"
           + (options.heap() == null ? " (heap: the build's default, ServerJvm.heap)" : " (heap: --heap)")
-          + (options.heaps().isEmpty() ? "" : "; heavy also at -Xmx " + String.join(", ", options.heaps())));
+          + (options.heaps().isEmpty() ? "" : "; heavy also at -Xmx " + String.join(", ", options.heaps()))
+          + (options.unlimitedAnswers() ? "; heavy also with the answers' heap unlimited (`--answer-memory off`)" : ""));
       c.put("Feed", "`" + results.feed + "`");
     }
     c.put("Client", "Gatling " + gatlingVersion() + " in its own JVM: " + System.getProperty("java.vm.name") + " "

@@ -37,6 +37,12 @@ record FirstPass(RouteLists routes, Map<String, Integer> lengths) {
     return new FirstPass(routes, lengths);
   }
 
+  /** The schedule path of the largest answer the first pass measured. */
+  String largestPath() {
+    return lengths.entrySet().stream().filter(e -> e.getKey().startsWith("/schedules/")).max(Map.Entry.comparingByValue())
+        .map(Map.Entry::getKey).orElseThrow();
+  }
+
   SimulationPlan plan(String baseUrl, List<Step> steps) {
     return new SimulationPlan(baseUrl, steps, routes.heavy(), routes.small(), lengths);
   }

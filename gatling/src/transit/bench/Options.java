@@ -20,7 +20,7 @@ import transit.server.ServerOptions;
  */
 public record Options(List<String> frameworks, List<String> scenarios, List<Mode> modes, Profile profile, Path gtfs,
     int durationSeconds, int warmupSeconds, int firstWarmupSeconds, int repeat, List<Integer> users, List<Integer> rates, String heap,
-    List<String> heaps, List<Integer> serverCpus, List<Integer> clientCpus, Path serverJava, URI target, Path results,
+    List<String> heaps, boolean unlimitedAnswers, List<Integer> serverCpus, List<Integer> clientCpus, Path serverJava, URI target, Path results,
     List<Path> compare, boolean help, List<String> arguments) {
 
   public boolean quick() { return profile == Profile.QUICK; }
@@ -33,7 +33,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
   /** The run these options ask for, over these frameworks: every chosen mode, or only the idiomatic with --target. */
   RunPlan plan(List<String> frameworks, String heap) {
     return new RunPlan(frameworks, scenarios.stream().map(Scenarios::named).toList(), target != null ? List.of(Mode.IDIOMATIC) : modes,
-        repeat, heap, heaps, firstWarmupSeconds);
+        repeat, heap, heaps, unlimitedAnswers, firstWarmupSeconds);
   }
 
   @Command(sortOptions = false,
@@ -91,6 +91,10 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         description = "also run heavy at each of these heaps, e.g. 512m,1g,2g")
     List<String> heaps;
 
+    @Option(names = "--unlimited-answers",
+        description = "also run heavy, idiomatic, with the servers' answers unlimited (--answer-memory off): what the limit costs")
+    boolean unlimitedAnswers;
+
     @Option(names = "--server-cpus", paramLabel = "LIST", converter = CpuList.class,
         description = "CPUs for the server, e.g. 0 or 2-5 (default: on 2 CPUs the first; on more, half, avoiding CPU 0)")
     List<Integer> serverCpus;
@@ -142,13 +146,14 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     List<String> scenarios = names("--scenarios", f.scenarios == null ? Scenarios.inProfile(profile) : f.scenarios, Scenarios.names());
     if (f.users != null && f.users.isEmpty()) throw new Cli.UsageException("--users: at least one user count is required");
     if (f.target != null && f.heaps != null) throw new Cli.UsageException("--heaps: not with --target (the server is not started here)");
+    if (f.target != null && f.unlimitedAnswers) throw new Cli.UsageException("--unlimited-answers: not with --target (the server is not started here)");
     return new Options(names("--frameworks", f.frameworks == null ? known : f.frameworks, known), scenarios,
         f.modes == null ? List.of(Mode.values()) : List.copyOf(new java.util.LinkedHashSet<>(f.modes)), profile, f.gtfs,
         f.duration != null ? f.duration : profile.durationSeconds, f.warmup != null ? f.warmup : profile.warmupSeconds,
         f.firstWarmup != null ? f.firstWarmup : profile.firstWarmupSeconds,
         f.repeat != null ? f.repeat : profile.repeat, f.users == null ? null : f.users.stream().distinct().toList(),
         f.rates == null ? null : f.rates.stream().distinct().toList(), f.heap,
-        f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), f.serverCpus, f.clientCpus, javaBinary(f.java),
+        f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), f.unlimitedAnswers, f.serverCpus, f.clientCpus, javaBinary(f.java),
         f.target, f.results, f.compare, f.help, List.of(args));
   }
 

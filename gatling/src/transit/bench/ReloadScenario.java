@@ -50,12 +50,13 @@ final class ReloadScenario implements Scenario {
   public boolean replacesFeed() { return true; }
 
   @Override
-  public void whileMeasured(Step step, Runnable swap) throws InterruptedException {
+  public Results.Background whileMeasured(Step step, ServerUnderTest server) throws InterruptedException {
     long third = step.durationSeconds() * 1000L / 3;
     Thread.sleep(third);
-    swap.run();
+    server.replaceFeed();
     Thread.sleep(third);
-    swap.run();
+    server.replaceFeed();
+    return null;
   }
 
   @Override

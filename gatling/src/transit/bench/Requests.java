@@ -8,7 +8,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class Requests {
   private Requests() {}
 
-  static final String ROOT = "/", GREETING = "/greeting/", HELLO = "/hello?name=", SAMPLE_NAME = "abcde";
+  static final String ROOT = "/", GREETING = "/greeting/", HELLO = "/hello?name=", SAMPLE_NAME = "abcde", HEALTH = "/health";
 
   static String schedule(String routeId) {
     return "/schedules/" + URLEncoder.encode(routeId, StandardCharsets.UTF_8).replace("+", "%20");

@@ -29,9 +29,16 @@ final class Results {
 
   /**
    * The server over a step: its process (CPU, RSS), its collector (null where its JVM could not be attached), the
-   * execution samples per CpuProfile.Part (null without a recording), and what happened to it (feed replaced, reloaded).
+   * execution samples per CpuProfile.Part (null without a recording), what happened to it (feed replaced, reloaded),
+   * and, when it did not stay up through its run, why (it ended, or its log holds an OutOfMemoryError); else null.
    */
-  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, List<ServerEvent> events) {}
+  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, List<ServerEvent> events, String down) {}
+
+  /**
+   * What the harness's own clients met beside Gatling's during a step (the overload scenario's slow readers): answers
+   * read whole, refused with a 503, cut off by the server mid-answer, and requests with no answer at all.
+   */
+  record Background(long whole, long shed, long cut, long unanswered) {}
 
   /** Gatling over a step: its process, its collector, and how many CPUs it had. */
   record ClientUse(ProcessSampler.Window process, JvmProbe.Window gc, int cpus) {}
@@ -46,7 +53,7 @@ final class Results {
    * use (null when not measured: a server not started here has none), connections accepted (-1 unknown), the timeline.
    */
   record Measurement(Answers answers, double seconds, Histogram latency, ServerUse server, ClientUse client, long connectionsAccepted,
-      Timeline timeline) {
+      Timeline timeline, Background background) {
     long ok() { return answers.ok(); }
 
     long failed() { return answers.failed(); }

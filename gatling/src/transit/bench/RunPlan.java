@@ -17,12 +17,24 @@ import transit.server.Mode;
 final class RunPlan {
   /** Seconds a server run takes besides its steps: the server's start and feed load, Gatling's start and report. */
   static final int RUN_OVERHEAD_SECONDS = 15;
+  /** How the report marks a heap whose answers were not limited (--unlimited-answers). */
+  static final String UNLIMITED = "answers unlimited";
   /** Rates that stand in for the calibration's before it has run: they change the steps' loads, not their time. */
   static final List<Integer> PLACEHOLDER_RATES = List.of(1, 2, 3);
 
-  /** One server run: a framework in a mode with a heap, and the steps it takes, in round `round` (0: calibration). */
-  record Run(int round, String framework, Mode mode, String heap, List<Step> steps) {
-    String name() { return (round == 0 ? "calibration" : "r" + round) + "-" + framework + "-" + mode.label + "-" + heap; }
+  /**
+   * One server run: a framework in a mode with a heap, and the steps it takes, in round `round` (0: calibration);
+   * unlimited: its answers may hold any part of the heap (--answer-memory off), to show what the limit costs.
+   */
+  record Run(int round, String framework, Mode mode, String heap, List<Step> steps, boolean unlimited) {
+    Run(int round, String framework, Mode mode, String heap, List<Step> steps) { this(round, framework, mode, heap, steps, false); }
+
+    String name() {
+      return (round == 0 ? "calibration" : "r" + round) + "-" + framework + "-" + mode.label + "-" + heap + (unlimited ? "-unlimited" : "");
+    }
+
+    /** The heap as the report names it, and whether answers were unlimited. */
+    String heapLabel() { return unlimited ? heap + " " + UNLIMITED : heap; }
 
     int expectedSeconds() {
       return RUN_OVERHEAD_SECONDS + steps.stream().mapToInt(s -> s.warmupSeconds() + s.expectedSeconds()).sum();
@@ -35,19 +47,22 @@ final class RunPlan {
   private final int repeat, firstWarmupSeconds;
   private final String heap;
   private final List<String> heaps;
+  private final boolean unlimitedAnswers;
 
   /**
    * frameworks and scenarios in order; modes for the scenarios that run in several; heap every server's, heaps the
-   * others heavy also runs at; firstWarmupSeconds added before a server's first step on new paths.
+   * others heavy also runs at; unlimitedAnswers: heavy also runs with answers unlimited (idiomatic, the servers'
+   * heap); firstWarmupSeconds added before a server's first step on new paths.
    */
   RunPlan(List<String> frameworks, List<Scenario> scenarios, List<Mode> modes, int repeat, String heap, List<String> heaps,
-      int firstWarmupSeconds) {
+      boolean unlimitedAnswers, int firstWarmupSeconds) {
     this.frameworks = frameworks;
     this.scenarios = scenarios;
     this.modes = modes;
     this.repeat = repeat;
     this.heap = heap;
     this.heaps = heaps;
+    this.unlimitedAnswers = unlimitedAnswers;
     this.firstWarmupSeconds = firstWarmupSeconds;
   }
 
@@ -71,7 +86,7 @@ final class RunPlan {
     return frameworks.stream().map(f -> new Run(0, f, Mode.IDIOMATIC, heap, warmFirstLonger(step))).toList();
   }
 
-  /** The server runs of the rounds, each framework's modes in turn, and heavy at each --heaps size. */
+  /** The server runs of the rounds, each framework's modes in turn, heavy at each --heaps size and with answers unlimited. */
   List<Run> rounds(Scenario.Settings settings) {
     List<Step> steps = scenarios.stream().flatMap(s -> s.steps(settings).stream()).toList();
     List<Step> heavy = RouteScenario.HEAVY.steps(settings);
@@ -85,6 +100,7 @@ final class RunPlan {
         for (String other : heaps)
           if (!(other.equals(heap) && scenarios.contains(RouteScenario.HEAVY)))
             runs.add(new Run(round, framework, Mode.IDIOMATIC, other, warmFirstLonger(heavy)));
+        if (unlimitedAnswers) runs.add(new Run(round, framework, Mode.IDIOMATIC, heap, warmFirstLonger(heavy), true));
       }
     }
     return runs;

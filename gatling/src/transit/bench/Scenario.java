@@ -52,12 +52,16 @@ public interface Scenario {
 
   /**
    * Whether its steps replace the server's feed while measured: then the server serves a copy of the feed, parsed
-   * from its CSV like a new one (no snapshot), and {@link #whileMeasured} is called as each step starts.
+   * from its CSV like a new one (no snapshot), and the harness watches it swap the new one in.
    */
   default boolean replacesFeed() { return false; }
 
-  /** What the harness does to the server during a measured step, on a thread of its own; swap replaces the feed. */
-  default void whileMeasured(Step step, Runnable swap) throws InterruptedException {}
+  /**
+   * What the harness does to the server during a measured step, on a thread of its own, started with the step and
+   * waited for after it (the reload scenario moves a new feed over it, the overload scenario loads it with slow
+   * clients), and what the harness's own clients met; null when it does nothing, or has no clients of its own.
+   */
+  default Results.Background whileMeasured(Step step, ServerUnderTest server) throws InterruptedException { return null; }
 
   /** How long after a step the server's events (a reload still under way) still belong to it. */
   default long eventsAfterStepMillis() { return 0; }

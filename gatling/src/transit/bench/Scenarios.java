@@ -14,6 +14,7 @@ final class Scenarios {
       new LatencyScenario(),
       new ConnectionsScenario(),
       new ReloadScenario(),
+      new OverloadScenario(),
   });
 
   static List<String> names() { return ALL.stream().map(Scenario::name).toList(); }

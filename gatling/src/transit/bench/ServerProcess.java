@@ -57,6 +57,8 @@ final class ServerProcess implements AutoCloseable {
 
   final Process process;
   final String baseUrl;
+  /** Where its output goes. */
+  final Path log;
   /** /health as the server started. */
   final Health started;
   final ProcessSampler stats;
@@ -65,9 +67,10 @@ final class ServerProcess implements AutoCloseable {
   /** The harness's feed replacements and the server's reloads, in order. */
   private final List<ServerEvent> events = Collections.synchronizedList(new ArrayList<>());
 
-  private ServerProcess(Process process, String baseUrl, Health started, JvmProbe probe) {
+  private ServerProcess(Process process, String baseUrl, Path log, Health started, JvmProbe probe) {
     this.process = process;
     this.baseUrl = baseUrl;
+    this.log = log;
     this.started = started;
     this.stats = new ProcessSampler(process.pid(), true);
     this.probe = probe;
@@ -98,7 +101,7 @@ final class ServerProcess implements AutoCloseable {
         System.out.println("[" + framework + "] no GC figures: " + e.getMessage());
         probe = null;
       }
-      return new ServerProcess(process, url, health, probe);
+      return new ServerProcess(process, url, log, health, probe);
     } catch (Exception e) {
       process.destroyForcibly();
       int exit = waitFor(process);
@@ -198,6 +201,17 @@ final class ServerProcess implements AutoCloseable {
     Path partial = target.resolveSibling(target.getFileName() + ".partial");
     Files.copy(file, partial, StandardCopyOption.REPLACE_EXISTING);
     Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** Null while the server is up and its log holds no OutOfMemoryError; else which of the two it is not. */
+  String down() {
+    if (!process.isAlive()) return "it ended (exit code " + process.exitValue() + ")";
+    try {
+      if (Files.readString(log).contains("OutOfMemoryError")) return "OutOfMemoryError in its log";
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
   }
 
   /** The events between two instants, and up to `after` ms past the second (a reload still under way at the step's end). */

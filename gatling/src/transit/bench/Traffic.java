@@ -10,7 +10,12 @@ interface Traffic {
   SimulationPlan plan();
 
   /** k6's looping users: all start at once, each loops over work for the phase's time (or makes its step's requests). */
-  PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work);
+  default PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work) {
+    return closedLoop(phase, setUp, work, phase.step().load());
+  }
+
+  /** The same with this many users, whatever the step's load. */
+  PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work, int users);
 
   /**
    * An open model: the phase's rate of new users, evenly spaced, each doing work once, whatever the answers; the users

@@ -65,13 +65,13 @@ public class TransitSimulation extends Simulation implements Traffic {
   public SimulationPlan plan() { return plan; }
 
   @Override
-  public PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work) {
+  public PopulationBuilder closedLoop(Phase phase, Function<Session, Session> setUp, ChainBuilder work, int users) {
     Step step = phase.step();
     ChainBuilder loop = !phase.warmUp && step.requests() > 0 ? repeat(step.requests()).on(work)
         : during(Duration.ofSeconds(phase.seconds())).on(work);
     return scenario(phase.requestName()).exec(phase::userStarted).exec(setUp::apply).exec(loop)
-        .exec(session -> phase.userFinished(session, step.load()))
-        .injectOpen(atOnceUsers(step.load()));
+        .exec(session -> phase.userFinished(session, users))
+        .injectOpen(atOnceUsers(users));
   }
 
   @Override

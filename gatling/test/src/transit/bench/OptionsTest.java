@@ -97,7 +97,7 @@ class OptionsTest {
     assertTrue(parse("--help").help());
     String usage = Options.usage(KNOWN, "1g");
     for (String flag : List.of("--frameworks", "--scenarios", "--modes", "--profile", "--gtfs", "--duration", "--warmup", "--repeat",
-        "--first-warmup", "--users", "--rates", "--heap", "--heaps", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
+        "--first-warmup", "--users", "--rates", "--heap", "--heaps", "--unlimited-answers", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
         "quick", "standard", "full"))
       assertTrue(usage.contains(flag), flag);
     for (Scenario scenario : Scenarios.ALL)

@@ -22,7 +22,7 @@ class PlanTest {
     assertEquals(List.of("heavy 50 users", "small 1 user", "small 10 users", "small 50 users", "small 100 users",
         "hello keep-alive 50 users", "hello new connection 50 users", "think-time 1 s pause 100 users",
         "think-time 0.1 s pause 100 users", "latency 10 req/s", "latency 20 req/s", "latency 30 req/s", "connections 1000 users",
-        "reload 50 users"),
+        "reload 50 users", "overload 120 users"),
         labels(steps(OptionsTest.parse("--profile", "full"), List.of(10, 20, 30))));
   }
 
@@ -99,6 +99,15 @@ class PlanTest {
     assertEquals(List.of("small 50 users"), labels(calibration.get(0).steps()));
     assertEquals(List.of(), plan.calibration(o.settings(List.of(10))), "--rates given: nothing to calibrate");
     assertTrue(plan.expectedSeconds(o.settings(null)) > plan.expectedSeconds(o.settings(List.of(10, 20, 30))), "the calibration takes time");
+  }
+
+  @Test
+  void unlimitedAnswersAddHeavyWithTheAnswersHeapOff() {
+    Options o = OptionsTest.parse("--scenarios", "small", "--modes", "tuned", "--unlimited-answers", "--frameworks", "cask", "--repeat", "1");
+    List<RunPlan.Run> runs = o.plan(o.frameworks(), "1g").rounds(o.settings(null));
+    assertEquals(List.of("r1-cask-tuned-1g", "r1-cask-idiomatic-1g-unlimited"), runs.stream().map(RunPlan.Run::name).toList());
+    assertEquals(List.of("heavy 50 users"), labels(runs.get(1).steps()));
+    assertEquals("1g " + RunPlan.UNLIMITED, runs.get(1).heapLabel());
   }
 
   @Test

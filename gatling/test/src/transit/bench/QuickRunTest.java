@@ -46,6 +46,8 @@ class QuickRunTest {
           for (int i = 0; i < header.size(); i++) {
             // a quick step may end before a reload of the generated feed is in service: the move itself must happen
             if (header.get(i).equals("swaps in service")) assertTrue(first.get(i).endsWith(" of 2"), scenario + ", " + framework);
+            // a quick overload step sheds most of its slow readers and may end before any collection
+            else if (scenario.equals("overload") && header.get(i).equals("heap after GC MB")) continue;
             else if (!NOT_IN_A_QUICK_STEP.contains(header.get(i)))
               assertNotEquals(Format.MISSING, first.get(i), scenario + ", " + framework + ", " + header.get(i));
             if (header.get(i).equals("errors")) assertEquals("0", first.get(i), scenario + ", " + framework);

@@ -21,8 +21,8 @@ class ReportTest {
     Histogram latency = new Histogram(3);
     latency.recordValueWithCount(millis, ok);
     return new Results.Measurement(new Results.Answers(ok, 0, 0), 10, latency,
-        new Results.ServerUse(new ProcessSampler.Window(5, 50, 90, 300 * 1024), new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), null, List.of()),
-        new Results.ClientUse(new ProcessSampler.Window(9, clientCpu, clientCpu, 100 * 1024), null, 1), ok, Results.Timeline.NONE);
+        new Results.ServerUse(new ProcessSampler.Window(5, 50, 90, 300 * 1024), new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), null, List.of(), null),
+        new Results.ClientUse(new ProcessSampler.Window(9, clientCpu, clientCpu, 100 * 1024), null, 1), ok, Results.Timeline.NONE, null);
   }
 
   static Results results(Options options) {
@@ -42,14 +42,15 @@ class ReportTest {
     assertTrue(measured(100, 5, 91).clientBound());
     assertFalse(measured(100, 5, 85).clientBound());
     Results.Measurement twoCpus = new Results.Measurement(new Results.Answers(100, 0, 0), 10, null, null,
-        new Results.ClientUse(new ProcessSampler.Window(9, 150, 150, 0), null, 2), -1, Results.Timeline.NONE);
+        new Results.ClientUse(new ProcessSampler.Window(9, 150, 150, 0), null, 2), -1, Results.Timeline.NONE, null);
     assertFalse(twoCpus.clientBound(), "150 % of two CPUs is 75 %");
   }
 
   @Test
   void aStepIsDisturbedWhenOtherProcessesTookTenPercentOfTheServersCpus(@TempDir Path dir) throws Exception {
     Results.Measurement quiet = measured(100, 5, 50), busy = new Results.Measurement(new Results.Answers(100, 0, 0), 10, null,
-        new Results.ServerUse(new ProcessSampler.Window(5, 60, 90, 300 * 1024, null, 35.0), null, null, List.of()), null, -1, Results.Timeline.NONE);
+        new Results.ServerUse(new ProcessSampler.Window(5, 60, 90, 300 * 1024, null, 35.0), null, null, List.of(), null), null, -1,
+        Results.Timeline.NONE, null);
     assertFalse(quiet.disturbed(), "others unknown");
     assertTrue(busy.disturbed());
     Options options = OptionsTest.parse("--scenarios", "small", "--modes", "idiomatic");
