@@ -5,11 +5,11 @@ import transit.api.Model.TripSchedule
 import transit.api.TransitApi
 import transit.server.{Framework, Library, Mode, ProtocolError, RunningServer, ServerSettings}
 
-/** Cask as the comparison knows it: Cask on Undertow, upickle. */
-object CaskFramework extends Framework:
+/** Cask as the comparison knows it: Cask on Undertow, upickle. server: CaskServer.start. */
+final class CaskFramework(server: Framework.Starter) extends Framework:
   private val upickleLibrary = Library.of("upickle", upickle.default.getClass)
 
-  def start(api: TransitApi, settings: ServerSettings): RunningServer = CaskServer.start(api, settings)
+  def start(api: TransitApi, settings: ServerSettings): RunningServer = server.start(api, settings)
 
   def libraries: JList[Library] =
     JList.of(Library.of("Cask", classOf[cask.main.Main]), Library.of("Undertow", classOf[io.undertow.Undertow]), upickleLibrary)

@@ -188,7 +188,7 @@ object CaskServer:
     ServerStartup.run("cask-server", args, framework)
 
   /** The framework as the comparison knows it: build.mill's registry finds it by this name on every server's main class. */
-  val framework: Framework = CaskFramework
+  val framework: Framework = CaskFramework(start)
 
   /**
    * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. At least two IO

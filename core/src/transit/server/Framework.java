@@ -13,6 +13,15 @@ public interface Framework {
   /** Its server over a loaded feed, listening once this returns. */
   RunningServer start(TransitApi api, ServerSettings settings) throws Exception;
 
+  /**
+   * A server's start, which its main class hands to the framework's description: the server reads the description,
+   * the description imports nothing of the server.
+   */
+  @FunctionalInterface
+  interface Starter {
+    RunningServer start(TransitApi api, ServerSettings settings) throws Exception;
+  }
+
   /** What a reader weighs, with the versions on its classpath: the framework, its HTTP server, its JSON library. */
   List<Library> libraries();
 

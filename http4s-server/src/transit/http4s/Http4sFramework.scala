@@ -5,11 +5,11 @@ import transit.api.Model.TripSchedule
 import transit.api.TransitApi
 import transit.server.{Framework, Library, Mode, ProtocolError, RunningServer, ServerSettings}
 
-/** http4s as the comparison knows it: http4s on Ember, cats-effect IO, circe. */
-object Http4sFramework extends Framework:
+/** http4s as the comparison knows it: http4s on Ember, cats-effect IO, circe. server: Http4sServer.start. */
+final class Http4sFramework(server: Framework.Starter) extends Framework:
   private val circe = Library.of("circe", classOf[io.circe.Json])
 
-  def start(api: TransitApi, settings: ServerSettings): RunningServer = Http4sServer.start(api, settings)
+  def start(api: TransitApi, settings: ServerSettings): RunningServer = server.start(api, settings)
 
   def libraries: JList[Library] = JList.of(Library.of("http4s", classOf[org.http4s.ember.server.EmberServerBuilder[?]]),
     Library.of("cats-effect", classOf[cats.effect.IO[?]]), circe)

@@ -231,7 +231,7 @@ object Http4sServer extends IOApp:
     yield server
 
   /** The framework as the comparison knows it: build.mill's registry finds it by this name on every server's main class. */
-  val framework: Framework = Http4sFramework
+  val framework: Framework = Http4sFramework(start)
 
   /** For the suites, which start and stop servers from plain Java: the same Resource, allocated on the global runtime. */
   def start(api: TransitApi, settings: ServerSettings): RunningServer =

@@ -13,9 +13,13 @@ import transit.server.ServerSettings;
 /** Javalin as the comparison knows it: Javalin 7 on Jetty 12, Jackson 2. */
 final class JavalinFramework implements Framework {
   private static final Library JACKSON = Library.of("Jackson", com.fasterxml.jackson.databind.ObjectMapper.class);
+  private final Starter server;
+
+  /** server: JavalinServer's start. */
+  JavalinFramework(Starter server) { this.server = server; }
 
   @Override
-  public RunningServer start(TransitApi api, ServerSettings settings) { return JavalinServer.start(api, settings); }
+  public RunningServer start(TransitApi api, ServerSettings settings) throws Exception { return server.start(api, settings); }
 
   @Override
   public List<Library> libraries() {

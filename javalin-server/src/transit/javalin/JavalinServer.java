@@ -51,7 +51,7 @@ public final class JavalinServer {
   }
 
   /** The framework as the comparison knows it: build.mill's registry finds it by this name on every server's main class. */
-  public static Framework framework() { return new JavalinFramework(); }
+  public static Framework framework() { return new JavalinFramework(JavalinServer::start); }
 
   /**
    * Jetty serving the contract; port 0 picks a free port. Tuned: virtual threads, Javalin's own switch
