@@ -19,6 +19,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -315,6 +316,33 @@ class RobustnessTest {
       List<RawHttp.Response> health = RawHttp.exchange(server.port(), get("/health").getBytes(StandardCharsets.US_ASCII), List.of(false), ANSWER_WAIT);
       assertEquals(200, health.isEmpty() ? NONE : health.get(0).status(), "GET /health after 20 disconnects");
       assertEquals("", printed, "printed while 20 clients disconnected");
+    }
+  }
+
+  /** A server just started takes its first requests all at once: every one answered, nothing printed. */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("servers")
+  void aFreshServersFirstRequestsAtOnceAreAllAnswered(String framework, Mode mode) throws Exception {
+    int clients = 16;
+    ExecutorService pool = Executors.newFixedThreadPool(clients);
+    try (RunningServer server = Frameworks.start(framework, apis.get(mode), mode)) {
+      CountDownLatch ready = new CountDownLatch(clients);
+      List<Future<Integer>> statuses = new ArrayList<>();
+      String printed = Printed.during(() -> {
+        for (int i = 0; i < clients; i++) {
+          statuses.add(pool.submit(() -> {
+            ready.countDown();
+            ready.await(); // sent together
+            List<RawHttp.Response> answer = RawHttp.exchange(server.port(), get("/health").getBytes(StandardCharsets.US_ASCII), List.of(false), ANSWER_WAIT);
+            return answer.isEmpty() ? NONE : answer.get(0).status();
+          }));
+        }
+        for (Future<Integer> status : statuses) status.get();
+      });
+      for (Future<Integer> status : statuses) assertEquals(200, status.get(), "GET /health among " + clients + " first requests");
+      assertEquals("", printed, "printed while a fresh server took " + clients + " requests at once");
+    } finally {
+      pool.shutdownNow();
     }
   }
 }

@@ -9,7 +9,12 @@ import io.javalin.json.JavalinJackson;
 import io.javalin.router.EndpointNotFound;
 import io.javalin.util.ConcurrencyUtil;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -132,10 +137,28 @@ public final class JavalinServer {
           ctx.status(405).json(TransitApi.methodNotAllowed(ctx.method().name(), path(ctx))));
     }).start();
     int bound = app.port(); // read now: once stopped, Jetty reports -2
+    settleFirstRequest(settings.host(), bound);
     return new RunningServer() {
       public int port() { return bound; }
       public void close() { app.stop(); }
     };
+  }
+
+  /**
+   * Javalin 7.2.3 builds its servlet's settings on the first request through a Kotlin lazy without a lock
+   * (LazyThreadSafetyMode.NONE): of two first requests at once, one fails with a NullPointerException. One request
+   * before the server is handed out settles it.
+   */
+  private static void settleFirstRequest(String host, int port) {
+    try {
+      InetAddress address = InetAddress.getByName(host);
+      try (Socket socket = new Socket(address.isAnyLocalAddress() ? InetAddress.getLoopbackAddress() : address, port)) {
+        socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        socket.getInputStream().transferTo(OutputStream.nullOutputStream());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("the server's first request to itself failed", e);
+    }
   }
 
   /**
