@@ -35,10 +35,10 @@ final class Results {
   record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, List<ServerEvent> events, String down) {}
 
   /**
-   * What the harness's own clients met beside Gatling's during a step (the overload scenario's slow readers): answers
+   * What the harness's own clients met beside Gatling's during a step (the overload scenario's slow readers): 200s
    * read whole, refused with a 503, cut off by the server mid-answer, and requests with no answer at all.
    */
-  record Background(long whole, long shed, long cut, long unanswered) {}
+  record Background(long served, long shed, long cut, long unanswered) {}
 
   /** Gatling over a step: its process, its collector, and how many CPUs it had. */
   record ClientUse(ProcessSampler.Window process, JvmProbe.Window gc, int cpus) {}

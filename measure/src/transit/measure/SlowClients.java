@@ -20,9 +20,10 @@ import java.util.List;
 public final class SlowClients implements AutoCloseable {
   /**
    * What one client met: the status of each answer it read (0: none came), its bytes, how many bodies it read whole
-   * and how many times the server cut it off (the connection ended first), and how long it ran, in ms.
+   * (of any status) and how many of those were a 200's, how many times the server cut it off (the connection ended
+   * first), and how long it ran, in ms.
    */
-  public record Outcome(List<Integer> statuses, long bytes, int whole, int cut, long millis) {}
+  public record Outcome(List<Integer> statuses, long bytes, int whole, int served, int cut, long millis) {}
 
   private final List<Thread> threads = new ArrayList<>();
   private final List<Outcome> outcomes = Collections.synchronizedList(new ArrayList<>());
@@ -64,7 +65,7 @@ public final class SlowClients implements AutoCloseable {
     long started = System.nanoTime();
     List<Integer> statuses = new ArrayList<>();
     long bytes = 0;
-    int whole = 0, cut = 0;
+    int whole = 0, served = 0, cut = 0;
     byte[] request = ("GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     while (!stopped && System.nanoTime() < endNanos) {
       try (Socket s = new Socket()) {
@@ -78,6 +79,7 @@ public final class SlowClients implements AutoCloseable {
         bytes += r.bytes;
         if (r.whole) whole++;
         else if (r.ended) cut++;
+        if (r.whole && r.status == 200) served++;
         if (!r.whole) break; // cut off, or out of time: this client is done
       } catch (IOException e) {
         statuses.add(0);
@@ -85,7 +87,7 @@ public final class SlowClients implements AutoCloseable {
         break;
       }
     }
-    outcomes.add(new Outcome(statuses, bytes, whole, cut, (System.nanoTime() - started) / 1_000_000));
+    outcomes.add(new Outcome(statuses, bytes, whole, served, cut, (System.nanoTime() - started) / 1_000_000));
   }
 
   private record Response(int status, long bytes, boolean whole, boolean ended) {}
@@ -211,7 +213,7 @@ public final class SlowClients implements AutoCloseable {
     } catch (IOException e) {
       cut = true;
     }
-    outcomes.add(new Outcome(List.of(), 0, 0, cut ? 1 : 0, (System.nanoTime() - started) / 1_000_000));
+    outcomes.add(new Outcome(List.of(), 0, 0, 0, cut ? 1 : 0, (System.nanoTime() - started) / 1_000_000));
   }
 
   private static void sleep(long millis) {
