@@ -7,6 +7,7 @@ package transit.server;
  */
 public enum ProtocolError {
   NO_SPACES_IN_REQUEST_LINE("GARBAGE\r\n\r\n"),
+  TABS_BETWEEN_PARTS("GET\t/\tHTTP/1.1\r\nHost: x\r\n\r\n"),
   METHOD_ONLY("GET\r\n\r\n"),
   BARE_LF_LINE_ENDINGS("GET / HTTP/1.1\nHost: x\n\n"),
   HTTP_9_9("GET / HTTP/9.9\r\nHost: x\r\n\r\n"),
@@ -24,6 +25,7 @@ public enum ProtocolError {
   SPACE_IN_HEADER_NAME(get("/", "Bad Name: v\r\n")),
   OBSOLETE_FOLDED_HEADER(get("/", "X-A: a\r\n b\r\n")),
   CONTROL_CHARACTER_IN_HEADER_VALUE(get("/", "X-A: a\u0001b\r\n")),
+  CONTENT_LENGTH_AND_CHUNKED(get("/", "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n") + "0\r\n\r\n"),
   WEBSOCKET_UPGRADE(get("/", "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
       + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"));
 

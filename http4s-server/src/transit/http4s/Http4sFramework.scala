@@ -34,7 +34,7 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
     case ProtocolError.NO_SPACES_IN_REQUEST_LINE | ProtocolError.METHOD_ONLY | ProtocolError.BARE_LF_LINE_ENDINGS |
         ProtocolError.HTTP_9_9 | ProtocolError.HTTP_2_0_REQUEST_LINE | ProtocolError.HTTP_0_9 => ProtocolError.NO_ANSWER
     case ProtocolError.EMPTY_LINE_BEFORE_REQUEST | ProtocolError.HEADER_LINE_WITHOUT_COLON | ProtocolError.SPACE_IN_HEADER_NAME |
-        ProtocolError.OBSOLETE_FOLDED_HEADER => 400
+        ProtocolError.OBSOLETE_FOLDED_HEADER | ProtocolError.TABS_BETWEEN_PARTS | ProtocolError.CONTENT_LENGTH_AND_CHUNKED => 400
     case ProtocolError.OPTIONS_ASTERISK | ProtocolError.CONNECT => 404
     case ProtocolError.ROUTE_ID_OF_70000_CHARACTERS | ProtocolError.HEADER_OF_70000_BYTES => 431
     case _ => 200 // a path not UTF-8 once decoded, a fragment, 200 headers, a control character in a header, a WebSocket upgrade
