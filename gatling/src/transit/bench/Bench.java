@@ -120,6 +120,10 @@ public final class Bench {
           if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
             results.servers.put(run.framework(), new Results.ServerStart(run.framework(), server.started.loadedFrom(),
                 server.started.loadMillis(), server.started.heapBytes()));
+          if (run.mode() == Mode.IDIOMATIC && !run.unlimited() && run.heapLabel().equals(results.heap)) {
+            Results.Startup startup = server.startup(run.framework());
+            if (startup != null) results.startups.add(startup);
+          }
           if (server.probe != null) Conditions.server(results, server.probe);
           measure(run, title, server.baseUrl, server, served, into);
         }

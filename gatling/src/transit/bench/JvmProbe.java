@@ -140,6 +140,15 @@ final class JvmProbe implements AutoCloseable {
     }
   }
 
+  /** When the JVM started, in ms since the epoch (its RuntimeMXBean's). */
+  long vmStartMillis() { return vmStartMillis; }
+
+  /** The heap in use after a full collection asked for now: what the JVM keeps live. */
+  long liveHeapBytes() {
+    memory.gc();
+    return memory.getHeapMemoryUsage().getUsed();
+  }
+
   /** The collector over a window; null without two heap samples in it. */
   Window window(long fromMillis, long toMillis) {
     List<HeapSample> samples;

@@ -5,8 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
 import transit.measure.Markdown;
 import transit.measure.Spread;
 
@@ -53,6 +56,7 @@ final class Report {
         + Math.round(Results.DISTURBED_PERCENT) + " % of a core on the server's CPUs, taking it from the server (interrupt time, mostly the test's own packets, not counted). Warm-up requests are excluded.");
     line();
     conditions();
+    startups();
     for (String name : results.scenarios) {
       if (results.groups(name).isEmpty()) continue;
       Scenario scenario = Scenarios.named(name);
@@ -97,6 +101,38 @@ final class Report {
       table.row(List.of("Feed load, as each server's /health gave it", String.join("; ", results.servers.values().stream()
           .map(s -> String.format(Locale.ROOT, "%s %,d ms from the %s, heap retained %,d MB", s.framework(), s.loadMillis(), s.loadedFrom(),
               s.heapBytes() >> 20)).toList())));
+    md.append(table);
+    line();
+  }
+
+  /**
+   * Per framework, over its idiomatic starts that loaded the feed from its snapshot (so that the CSV's parse does not
+   * hide the framework's own start): the median and range of its time to a first answer, and its idle memory.
+   */
+  private void startups() {
+    if (results.startups.isEmpty()) return;
+    line("## Start-up and idle memory");
+    line();
+    line("Each framework's idiomatic server as it started, before any load, on the same feed loaded from its snapshot: the time "
+        + "from its JVM's start to its first answered request (GET /health), the feed's load within it, and its RSS and the heap "
+        + "live after a full collection. Median of its starts, their range in brackets; a framework that never loaded from the "
+        + "snapshot is shown from the CSV.");
+    line();
+    Markdown.Table table = new Markdown.Table(List.of("Framework", "Start-up to first answer, ms", "of which the feed's load, ms",
+        "Idle RSS, MB", "Idle live heap, MB", "Starts"));
+    Map<String, List<Results.Startup>> byFramework = new LinkedHashMap<>();
+    results.startups.forEach(s -> byFramework.computeIfAbsent(s.framework(), f -> new ArrayList<>()).add(s));
+    byFramework.forEach((framework, all) -> {
+      List<Results.Startup> starts = all.stream().filter(s -> "snapshot".equals(s.loadedFrom())).toList();
+      if (starts.isEmpty()) starts = all;
+      List<Results.Startup> chosen = starts;
+      Function<Function<Results.Startup, Double>, Spread> spread = f -> Spread.of(chosen.stream().map(f).toList());
+      table.row(List.of(framework, Format.spread(spread.apply(s -> (double) s.startupMillis()), Format::millis),
+          Format.spread(spread.apply(s -> (double) s.loadMillis()), Format::millis),
+          Format.spread(spread.apply(s -> s.idleRssBytes() < 0 ? null : s.idleRssBytes() / 1048576.0), Format::count),
+          Format.spread(spread.apply(s -> s.idleLiveHeapBytes() / 1048576.0), Format::count),
+          chosen.size() + " from the " + chosen.get(0).loadedFrom()));
+    });
     md.append(table);
     line();
   }

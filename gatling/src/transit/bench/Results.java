@@ -120,6 +120,12 @@ final class Results {
   /** A server as it started, from its /health: where the feed came from (csv or snapshot), that load's time, the heap it retains. */
   record ServerStart(String framework, String loadedFrom, long loadMillis, long heapBytes) {}
 
+  /**
+   * A server's start, idiomatic: from its JVM's start to its first answered request (the feed's load within it), and
+   * its RSS and live heap (after a full collection) before any load.
+   */
+  record Startup(String framework, String loadedFrom, long startupMillis, long loadMillis, long idleRssBytes, long idleLiveHeapBytes) {}
+
   /** The rounds of one step on one server set-up, gathered. */
   record Group(String framework, Mode mode, String heap, Step step, List<Row> rounds) {
     /** A figure over the rounds; null figures (not measured) are left out. */
@@ -158,6 +164,7 @@ final class Results {
   final List<Row> rows = new ArrayList<>();
   final List<Row> calibration = new ArrayList<>();
   final Map<String, ServerStart> servers = new LinkedHashMap<>();
+  final List<Startup> startups = new ArrayList<>(); // every idiomatic server's, in the order they started
   final Map<String, Path> gatlingReports = new LinkedHashMap<>(); // run name → index.html
   final List<String> notes = new ArrayList<>();
   final List<String> failures = new ArrayList<>(); // frameworks whose runs broke off

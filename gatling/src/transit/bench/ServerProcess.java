@@ -61,17 +61,20 @@ final class ServerProcess implements AutoCloseable {
   final Path log;
   /** /health as the server started. */
   final Health started;
+  /** When its first request (that /health) was answered, in ms since the epoch. */
+  final long firstAnswerMillis;
   final ProcessSampler stats;
   /** Null when the JVM could not be attached to (then no GC, heap or allocation figures). */
   final JvmProbe probe;
   /** The harness's feed replacements and the server's reloads, in order. */
   private final List<ServerEvent> events = Collections.synchronizedList(new ArrayList<>());
 
-  private ServerProcess(Process process, String baseUrl, Path log, Health started, JvmProbe probe) {
+  private ServerProcess(Process process, String baseUrl, Path log, Health started, long firstAnswerMillis, JvmProbe probe) {
     this.process = process;
     this.baseUrl = baseUrl;
     this.log = log;
     this.started = started;
+    this.firstAnswerMillis = firstAnswerMillis;
     this.stats = new ProcessSampler(process.pid(), true);
     this.probe = probe;
   }
@@ -94,6 +97,7 @@ final class ServerProcess implements AutoCloseable {
     try {
       String url = listening.get(START_TIMEOUT_MINUTES, TimeUnit.MINUTES);
       Health health = health(url);
+      long answered = System.currentTimeMillis();
       JvmProbe probe;
       try {
         probe = JvmProbe.attach(process.pid());
@@ -101,7 +105,7 @@ final class ServerProcess implements AutoCloseable {
         System.out.println("[" + framework + "] no GC figures: " + e.getMessage());
         probe = null;
       }
-      return new ServerProcess(process, url, log, health, probe);
+      return new ServerProcess(process, url, log, health, answered, probe);
     } catch (Exception e) {
       process.destroyForcibly();
       int exit = waitFor(process);
@@ -125,6 +129,17 @@ final class ServerProcess implements AutoCloseable {
       // the process has ended
     }
     listening.completeExceptionally(new IOException("the server ended before it listened"));
+  }
+
+  /**
+   * The server as it started, before any load: from its JVM's start to its first answered request, and what it holds
+   * idle (RSS, and the heap live after a full collection). Null without its JVM's figures.
+   */
+  Results.Startup startup(String framework) {
+    if (probe == null) return null;
+    long rssKb = ProcessSampler.rssKb(process.pid());
+    return new Results.Startup(framework, started.loadedFrom(), firstAnswerMillis - probe.vmStartMillis(), started.loadMillis(),
+        rssKb < 0 ? -1 : rssKb << 10, probe.liveHeapBytes());
   }
 
   /** GET /health, read. */

@@ -80,6 +80,12 @@ public final class ProcessSampler implements AutoCloseable {
   }
 
   /** The window between two instants, from the samples around them; null when fewer than two fall in it. */
+  /** A process's resident set now, in KB; -1 once it has gone. */
+  public static long rssKb(long pid) {
+    oshi.software.os.OSProcess process = Oshi.OS.getProcess((int) pid);
+    return process == null ? -1 : process.getResidentSetSize() >> 10;
+  }
+
   public Window window(long fromMillis, long toMillis) {
     List<Sample> in;
     synchronized (samples) {
