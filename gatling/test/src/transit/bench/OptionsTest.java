@@ -22,9 +22,9 @@ class OptionsTest {
     Options o = parse();
     assertEquals(Profile.STANDARD, o.profile());
     assertEquals(KNOWN, o.frameworks());
-    assertEquals(List.of("heavy", "small", "latency"), o.scenarios());
+    assertEquals(List.of("heavy", "small"), o.scenarios());
     assertEquals(List.of(Mode.values()), o.modes());
-    assertEquals(3, o.repeat());
+    assertEquals(2, o.repeat());
     assertEquals(8, o.durationSeconds());
     assertEquals(3, o.warmupSeconds());
     assertEquals(12, o.firstWarmupSeconds());

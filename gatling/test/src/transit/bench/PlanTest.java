@@ -27,9 +27,13 @@ class PlanTest {
   }
 
   @Test
-  void theStandardProfileMeasuresSmallAtFiftyUsers() {
-    assertEquals(List.of("heavy 50 users", "small 50 users", "latency 5 req/s"),
-        labels(steps(OptionsTest.parse(), List.of(5))));
+  void theStandardProfileMeasuresHeavyAndSmallAtFiftyUsers() {
+    assertEquals(List.of("heavy 50 users", "small 50 users"), labels(steps(OptionsTest.parse(), List.of(5))));
+  }
+
+  @Test
+  void latencyRunsWhenAsked() {
+    assertEquals(List.of("latency 5 req/s"), labels(steps(OptionsTest.parse("--scenarios", "latency"), List.of(5))));
   }
 
   @Test
