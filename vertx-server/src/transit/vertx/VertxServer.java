@@ -44,13 +44,19 @@ import transit.server.ServerStartup;
  * The route contract (docs/API.md) on Vert.x 5: a vertx-web Router in a verticle, one instance per CPU, each on an
  * event loop of its own; JSON by Vert.x's Jackson codec, or streamed from the feed's arrays when tuned. Nothing in
  * a handler blocks the event loop: a /schedules answer is decided (it may wait for room in the heap) and encoded on
- * Vert.x's worker pool, then written as the client takes it.
+ * a worker pool of its own, then written as the client takes it.
  */
 public final class VertxServer extends VerticleBase {
   private final TransitApi api;
   private final ServerSettings settings;
   private final int port;
   private final Connections connections;
+  private HttpServer server;
+  /**
+   * The worker pool /schedules answers are decided on: as many threads as connections (started as needed), for a
+   * request may wait there for room in the heap, and Vert.x's default pool of 20 would leave later ones queued behind.
+   */
+  private WorkerExecutor answers;
 
   VertxServer(TransitApi api, ServerSettings settings, int port, Connections connections) {
     this.api = api;
@@ -67,9 +73,9 @@ public final class VertxServer extends VerticleBase {
   public static Framework framework() { return new VertxFramework(VertxServer::start); }
 
   /**
-   * One verticle per CPU this process may use (as Vert.x's docs scale a server), all on one port. The limits every server keeps are HttpServerOptions' where Vert.x has
-   * them (idle timeout, send buffer, backlog, header size); a request head's bound and the minimum response rate,
-   * which it has not, are {@link Connections} and {@link PacedBody}.
+   * One verticle per CPU this process may use (as Vert.x's docs scale a server), all on one port. The limits every
+   * server keeps are HttpServerOptions' where Vert.x has them (idle timeout, send buffer, backlog, header size); a
+   * request head's bound and the minimum response rate, which it has not, are {@link Connections} and {@link PacedBody}.
    */
   static RunningServer start(TransitApi api, ServerSettings settings) throws Exception {
     VertxJson.configure();
@@ -98,13 +104,6 @@ public final class VertxServer extends VerticleBase {
   private static <T> T await(Future<T> future) throws Exception {
     return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
-
-  private HttpServer server;
-  /**
-   * The worker pool /schedules answers are decided on: as many threads as connections (started as needed), for a
-   * request may wait there for room in the heap, and Vert.x's default pool of 20 would leave later ones queued behind.
-   */
-  private WorkerExecutor answers;
 
   @Override
   public Future<?> start() {
