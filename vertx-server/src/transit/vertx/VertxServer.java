@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import transit.api.Model.ApiError;
 import transit.api.ResponseCache;
 import transit.api.RouteTrips;
@@ -308,24 +309,19 @@ public final class VertxServer extends VerticleBase {
     }
 
     /** A whole body, 64 KB at a time. */
-    static Chunks slices(Buffer body) {
-      int[] at = {0};
-      return () -> {
-        if (at[0] >= body.length()) return null;
-        int from = at[0];
-        at[0] = Math.min(body.length(), from + SLICE_BYTES);
-        return body.slice(from, at[0]);
-      };
-    }
+    static Chunks slices(Buffer body) { return slices(body.length(), body::slice); }
 
     /** Kept bytes, 64 KB at a time, each slice copied as it goes out (Vert.x would copy the whole array at once). */
-    static Chunks slices(byte[] body) {
+    static Chunks slices(byte[] body) { return slices(body.length, (from, to) -> Buffer.buffer(Arrays.copyOfRange(body, from, to))); }
+
+    /** A body of length bytes as slice(from, to) gives it, 64 KB at a time. */
+    private static Chunks slices(int length, BiFunction<Integer, Integer, Buffer> slice) {
       int[] at = {0};
       return () -> {
-        if (at[0] >= body.length) return null;
+        if (at[0] >= length) return null;
         int from = at[0];
-        at[0] = Math.min(body.length, from + SLICE_BYTES);
-        return Buffer.buffer(Arrays.copyOfRange(body, from, at[0]));
+        at[0] = Math.min(length, from + SLICE_BYTES);
+        return slice.apply(from, at[0]);
       };
     }
 
