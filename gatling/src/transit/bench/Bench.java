@@ -40,7 +40,7 @@ public final class Bench {
     String heap = options.heap() != null ? options.heap() : launchers.defaultHeap();
     List<String> heaps = new ArrayList<>(options.heaps());
     if (options.unlimitedAnswers()) heaps.add(heap + " " + RunPlan.UNLIMITED);
-    this.results = new Results(options.scenarios(), options.repeat(), options.quick(), heap, heaps);
+    this.results = new Results(options.scenarios(), options.repeat(), options.profile(), heap, heaps);
     try {
       this.cpus = Cpus.split(Cpus.ofThisProcess(), options.serverCpus(), options.clientCpus());
     } catch (IllegalArgumentException e) {
@@ -48,8 +48,8 @@ public final class Bench {
     }
   }
 
-  /** report.md, and the frameworks whose runs broke off (with why). */
-  public record Outcome(Path report, List<String> failures) {}
+  /** report.md, report.html as results/latest/ shows it, and the frameworks whose runs broke off (with why). */
+  public record Outcome(Path report, Path html, List<String> failures) {}
 
   /** Runs every framework and scenario the options choose, then writes the report. */
   public static Outcome run(Options options, Launchers launchers) throws Exception {
@@ -64,7 +64,7 @@ public final class Bench {
     Files.deleteIfExists(latest);
     Files.createSymbolicLink(latest, dir.getFileName());
     System.out.println("Finished in " + Format.duration(bench.progress.elapsedSeconds()));
-    return new Outcome(dir.resolve("report.md"), bench.results.failures);
+    return new Outcome(dir.resolve("report.md"), latest.resolve("report.html"), bench.results.failures);
   }
 
   private void runAll() throws Exception {

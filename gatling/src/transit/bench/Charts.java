@@ -1,189 +1,270 @@
 package transit.bench;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Rectangle;
+import java.awt.Shape;
+import java.awt.Stroke;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.text.NumberFormat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import org.HdrHistogram.Histogram;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.internal.chartpart.Chart;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.IntervalBarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.CategoryDataset;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.category.DefaultIntervalCategoryDataset;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.ViewBox;
 import transit.measure.Spread;
 import transit.server.Mode;
 
 /**
- * The report's PNG charts (XChart, drawn headless), built from the results: each scenario picks its own
- * (Scenario#charts), and the report adds memory and heaps. A chart whose data is missing is null, and not drawn.
+ * The report's charts (JFreeChart, drawn headless), each drawn twice from one chart: a PNG beside report.md and an SVG
+ * inside report.html. A framework keeps its colour in every chart of a report and a mode its line and marker; every
+ * median carries its rounds' range as a whisker, and every chart states its conditions in its subtitle. Each scenario
+ * picks its own charts (Scenario#charts), the report adds memory and heaps. A chart whose data is missing is null, and
+ * not drawn.
  */
 final class Charts {
-  private static final int WIDTH = 900, HEIGHT = 500;
+  static final int WIDTH = 900, HEIGHT = 500;
+  /** Okabe and Ito's palette, told apart by colour-blind readers too; a framework takes the colour of its place in the run. */
+  private static final Color[] COLOURS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
+      new Color(0xE69F00), new Color(0x56B4E9), new Color(0x999999), new Color(0x000000)};
+  private static final Font TEXT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
 
   static {
     System.setProperty("java.awt.headless", "true"); // drawn without a display, also from tests
   }
 
   /** A chart and the file it goes to. */
-  record Named(String file, Chart<?, ?> chart) {}
+  record Named(String file, JFreeChart chart) {}
 
-  /** Draws the charts that have data into dir; returns their file names. */
-  static List<String> write(List<Named> charts, Path dir) throws IOException {
-    List<String> written = new ArrayList<>();
-    for (Named chart : charts) {
-      if (chart.chart() == null) continue;
-      BitmapEncoder.saveBitmap(chart.chart(), dir.resolve(chart.file()).toString(), BitmapEncoder.BitmapFormat.PNG);
-      written.add(chart.file());
+  /** A chart that was drawn: its PNG's file name, its title, and its SVG for report.html. */
+  record Drawn(String file, String title, String svg) {}
+
+  /** Draws the charts that have data into dir as PNG; returns them, each also as SVG. */
+  static List<Drawn> write(List<Named> charts, Path dir) throws IOException {
+    List<Drawn> drawn = new ArrayList<>();
+    for (Named named : charts) {
+      if (named.chart() == null) continue;
+      ChartUtils.saveChartAsPNG(dir.resolve(named.file()).toFile(), named.chart(), WIDTH, HEIGHT);
+      SVGGraphics2D svg = new SVGGraphics2D(WIDTH, HEIGHT);
+      named.chart().draw(svg, new Rectangle(WIDTH, HEIGHT));
+      drawn.add(new Drawn(named.file(), named.chart().getTitle().getText(), svg.getSVGElement(null, false, new ViewBox(0, 0, WIDTH, HEIGHT), null, null)));
     }
-    return written;
+    return drawn;
   }
 
-  /** A closed-loop scenario's: requests/s by users, and latency percentiles at its highest load. */
+  /** A framework's colour in this run's charts: by its place among the run's frameworks. */
+  static Color colour(Results results, String framework) {
+    int i = frameworks(results).indexOf(framework);
+    return COLOURS[Math.max(0, i) % COLOURS.length];
+  }
+
+  private static List<String> frameworks(Results results) {
+    LinkedHashSet<String> names = new LinkedHashSet<>();
+    results.calibration.forEach(r -> names.add(r.framework()));
+    results.rows.forEach(r -> names.add(r.framework()));
+    return List.copyOf(names);
+  }
+
+  /** A mode's line: idiomatic solid, tuned dashed, cached dotted. */
+  static Stroke stroke(Mode mode) {
+    float[] dashes = switch (mode) {
+      case IDIOMATIC -> null;
+      case TUNED -> new float[] {8f, 4f};
+      case CACHED -> new float[] {2f, 3f};
+    };
+    return new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dashes, 0f);
+  }
+
+  /** A mode's marker: idiomatic a circle, tuned a triangle, cached a square. */
+  static Shape marker(Mode mode) {
+    return switch (mode) {
+      case IDIOMATIC -> new Ellipse2D.Double(-4, -4, 8, 8);
+      case TUNED -> triangle();
+      case CACHED -> new Rectangle2D.Double(-4, -4, 8, 8);
+    };
+  }
+
+  private static Shape triangle() {
+    Path2D.Double t = new Path2D.Double();
+    t.moveTo(0, -5);
+    t.lineTo(5, 4);
+    t.lineTo(-5, 4);
+    t.closePath();
+    return t;
+  }
+
+  /** What every chart of a run states under its title: the feed, the profile and the rounds, and what this chart adds. */
+  static String conditions(Results results, String more) {
+    String feed = results.feed == null ? "a running server" : results.feed.getFileName().toString();
+    return feed + " · " + results.profile.label() + " profile · " + results.rounds + " round" + (results.rounds == 1 ? "" : "s")
+        + (more.isEmpty() ? "" : " · " + more);
+  }
+
+  /** A closed-loop scenario's: requests/s (bars at one load, lines over several), and latency by percentile at its highest load. */
   static List<Named> closedLoop(Results results, String scenario) {
-    return List.of(new Named(scenario + "-requests-per-second.png", throughputByUsers(results, scenario)),
-        new Named(scenario + "-latency.png", latencyPercentiles(results, scenario)));
+    List<Results.Group> groups = atRunHeap(results, scenario);
+    boolean oneLoad = groups.stream().map(g -> g.step().load()).distinct().count() == 1;
+    int load = groups.stream().mapToInt(g -> g.step().load()).max().orElse(-1);
+    return List.of(new Named(scenario + "-requests-per-second.png", oneLoad ? throughputBars(results, scenario, groups) : throughputByUsers(results, scenario, groups)),
+        new Named(scenario + "-latency.png", latencyByPercentile(results, scenario + ", " + load + " users: latency by percentile",
+            groups.stream().filter(g -> g.step().load() == load).toList(), load + " users")));
+  }
+
+  private static List<Results.Group> atRunHeap(Results results, String scenario) {
+    return results.groups(scenario).stream().filter(g -> g.heap().equals(results.heap)).toList();
+  }
+
+  /** Requests/s at one load: a group of bars per mode (and variant), a bar per framework, the rounds' range as a whisker. */
+  private static JFreeChart throughputBars(Results results, String scenario, List<Results.Group> groups) {
+    if (groups.isEmpty()) return null;
+    Bars bars = new Bars();
+    for (Results.Group g : groups) {
+      Spread s = g.spread(Results.Measurement::requestsPerSecond);
+      if (s != null) bars.add(g.framework(), g.mode().label + (g.step().variant().isEmpty() ? "" : ", " + g.step().variant()), s, g.clientBound());
+    }
+    int users = groups.get(0).step().load();
+    return bars.chart(results, scenario + ": requests/s", "requests/s",
+        conditions(results, users + " users · bar: median, whisker: the rounds' range · ≥: client-bound, a lower bound"));
+  }
+
+  /** Requests/s by users (log scale): a line per framework and mode, the rounds' range as whiskers. */
+  private static JFreeChart throughputByUsers(Results results, String scenario, List<Results.Group> groups) {
+    Lines lines = new Lines(results);
+    for (Results.Group g : groups) {
+      Spread s = g.spread(Results.Measurement::requestsPerSecond);
+      if (s != null) lines.add(g.framework(), g.mode(), label(g), g.step().load(), s);
+    }
+    LogAxis users = new LogAxis("users");
+    users.setBase(10);
+    users.setTickUnit(new NumberTickUnit(1));
+    users.setNumberFormatOverride(NumberFormat.getIntegerInstance(Locale.ROOT));
+    users.setSmallestValue(0.5);
+    NumberAxis rps = new NumberAxis("requests/s");
+    return lines.chart(scenario + ": requests/s by users", users, rps,
+        conditions(results, "median, whisker: the rounds' range · users on a log scale"));
   }
 
   static String label(Results.Group g) {
     return g.framework() + (g.mode() == Mode.IDIOMATIC ? "" : " " + g.mode().label) + (g.step().variant().isEmpty() ? "" : ", " + g.step().variant());
   }
 
-  /** Requests/s by user count: the median of the rounds as a line, the lowest and highest round as markers. */
-  private static XYChart throughputByUsers(Results results, String scenario) {
-    Map<String, List<Results.Group>> series = bySeries(results.groups(scenario).stream()
-        .filter(g -> g.heap().equals(results.heap)).toList(), Charts::label);
-    if (series.values().stream().allMatch(s -> s.size() < 2)) return null; // one load: the tables say it all
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(scenario + ": requests/s by users (median; ▲ ▼ lowest and highest round)")
-        .xAxisTitle("users").yAxisTitle("requests/s").build();
-    style(chart.getStyler());
-    chart.getStyler().setXAxisLogarithmic(true);
-    chart.getStyler().setYAxisMin(0.0);
-    series.forEach((name, groups) -> {
-      List<Double> users = new ArrayList<>(), median = new ArrayList<>(), min = new ArrayList<>(), max = new ArrayList<>();
-      for (Results.Group g : groups) {
-        Spread s = g.spread(Results.Measurement::requestsPerSecond);
-        if (s == null) continue;
-        users.add((double) g.step().load());
-        median.add(s.median());
-        min.add(s.min());
-        max.add(s.max());
-      }
-      if (users.isEmpty()) return;
-      XYSeries line = chart.addSeries(name, users, median);
-      for (var range : List.of(Map.entry(min, SeriesMarkers.TRIANGLE_UP), Map.entry(max, SeriesMarkers.TRIANGLE_DOWN))) {
-        XYSeries marks = chart.addSeries(name + (range.getValue() == SeriesMarkers.TRIANGLE_UP ? " lowest" : " highest"), users, range.getKey());
-        marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        marks.setMarker(range.getValue());
-        marks.setMarkerColor(line.getLineColor() != null ? line.getLineColor() : java.awt.Color.GRAY);
-        marks.setShowInLegend(false);
-      }
-    });
-    return chart.getSeriesMap().isEmpty() ? null : chart;
-  }
-
-  /** Latency percentiles (medians of the rounds) at the scenario's highest load, a group of bars per server. */
-  private static CategoryChart latencyPercentiles(Results results, String scenario) {
-    List<Results.Group> groups = results.groups(scenario).stream().filter(g -> g.heap().equals(results.heap)).toList();
-    int load = groups.stream().mapToInt(g -> g.step().load()).max().orElse(-1);
-    List<String> names = new ArrayList<>(ReportSection.PERCENTILES.stream().map(Format::percentile).toList());
-    names.add("max");
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(scenario + ", " + load + " users: latency percentiles (medians of the rounds)").yAxisTitle("ms").build();
-    style(chart.getStyler());
-    for (Results.Group g : groups) {
-      if (g.step().load() != load) continue;
-      List<Double> values = new ArrayList<>();
-      for (double p : ReportSection.PERCENTILES) values.add(median(g.spread(m -> m.percentile(p))));
-      values.add(median(g.spread(Results.Measurement::maxLatency)));
-      if (values.stream().allMatch(v -> v == 0)) continue;
-      chart.addSeries(label(g), names, values);
-    }
-    return chart.getSeriesMap().isEmpty() ? null : chart;
-  }
+  private static final List<Double> PERCENTILES = ReportSection.PERCENTILES;
 
   /**
-   * HdrHistogram's view of an open-model rate: latency against percentile, the percentile axis stretched as
-   * log10(1 / (1 - q)) so 90 %, 99 %, 99.9 % are evenly apart; a line per server, ending at the maximum.
+   * Latency by percentile on a log scale, a line per framework and mode, ending at the maximum: medians of the rounds,
+   * the rounds' range as whiskers. For a closed-loop scenario's highest load, or one rate of an open one.
    */
-  static List<Named> latencyByPercentile(Results results, String scenario) {
-    List<Named> charts = new ArrayList<>();
-    Map<Integer, List<Results.Group>> byRate = new LinkedHashMap<>();
-    for (Results.Group g : results.groups(scenario)) byRate.computeIfAbsent(g.step().load(), k -> new ArrayList<>()).add(g);
-    byRate.forEach((rate, groups) -> {
-      XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("latency at " + rate + " requests/s, by percentile (every round)")
-          .xAxisTitle("percentile").yAxisTitle("ms").build();
-      style(chart.getStyler());
-      chart.getStyler().setMarkerSize(0);
-      chart.getStyler().setXAxisMin(0.0);
-      chart.getStyler().setXAxisMax(5.0);
-      chart.setCustomXAxisTickLabelsFormatter(Charts::percentileTick);
-      for (Results.Group g : groups) {
-        Histogram h = g.latency();
-        if (h == null || h.getTotalCount() == 0) continue;
-        List<Double> x = new ArrayList<>(), y = new ArrayList<>();
-        for (var v : h.percentiles(5)) {
-          double q = v.getPercentileLevelIteratedTo();
-          if (q >= 100 || Math.log10(100 / (100 - q)) > 5) break;
-          x.add(Math.log10(100 / (100 - q)));
-          y.add((double) v.getValueIteratedTo());
-        }
-        x.add(Math.min(5, x.isEmpty() ? 0 : x.get(x.size() - 1) + 0.3)); // the maximum, just past the last percentile
-        y.add((double) h.getMaxValue());
-        chart.addSeries(label(g), x, y);
+  private static JFreeChart latencyByPercentile(Results results, String title, List<Results.Group> groups, String load) {
+    Lines lines = new Lines(results);
+    for (Results.Group g : groups) {
+      for (int i = 0; i <= PERCENTILES.size(); i++) {
+        double q = i < PERCENTILES.size() ? PERCENTILES.get(i) : -1;
+        Spread s = g.spread(m -> q < 0 ? m.maxLatency() : m.percentile(q));
+        if (s != null && s.min() > 0) lines.add(g.framework(), g.mode(), label(g), i, s);
       }
-      if (!chart.getSeriesMap().isEmpty()) charts.add(new Named(scenario + "-" + rate + ".png", chart));
-    });
+    }
+    List<String> ticks = new ArrayList<>(PERCENTILES.stream().map(Format::percentile).toList());
+    ticks.add("max");
+    LogAxis ms = new LogAxis("ms (log scale)");
+    ms.setBase(2); // a tick at every power of two: several however narrow the range
+    ms.setTickUnit(new NumberTickUnit(1));
+    ms.setNumberFormatOverride(NumberFormat.getIntegerInstance(Locale.ROOT));
+    SymbolAxis percentiles = new SymbolAxis("percentile", ticks.toArray(String[]::new));
+    percentiles.setGridBandsVisible(false);
+    return lines.chart(title, percentiles, ms,
+        conditions(results, load + " · median, whisker: the rounds' range"));
+  }
+
+  /** An open-model scenario's: a latency chart per rate. */
+  static List<Named> latencyByPercentile(Results results, String scenario) {
+    Map<Integer, List<Results.Group>> byRate = new LinkedHashMap<>();
+    for (Results.Group g : atRunHeap(results, scenario)) byRate.computeIfAbsent(g.step().load(), k -> new ArrayList<>()).add(g);
+    List<Named> charts = new ArrayList<>();
+    byRate.forEach((rate, groups) -> charts.add(new Named(scenario + "-" + rate + ".png",
+        latencyByPercentile(results, scenario + ": latency at " + rate + " requests/s, by percentile", groups, rate + " requests/s offered"))));
     return charts;
   }
 
-  /** Per server set-up, the highest RSS and heap left after a collection over its steps (medians of the rounds). */
+  /** Per framework and mode, the highest RSS over its steps (median of the rounds, their range as a whisker). */
   static Named memory(Results results) {
-    Map<String, double[]> byServer = new LinkedHashMap<>(); // label → {rss MB, heap after GC MB}
-    for (String scenario : results.scenarios)
-      for (Results.Group g : results.groups(scenario)) {
-        double[] m = byServer.computeIfAbsent(g.framework() + (g.mode() == Mode.IDIOMATIC ? "" : " " + g.mode().label)
-            + (g.heap().equals(results.heap) ? "" : " " + g.heap()), k -> new double[2]);
-        m[0] = Math.max(m[0], median(g.spread(x -> x.serverProcess() == null ? null : x.serverProcess().maxRssKb() / 1024.0)));
-        m[1] = Math.max(m[1], median(g.spread(ReportSection::heapAfterGcMb)));
-      }
-    if (byServer.values().stream().allMatch(m -> m[0] == 0)) return new Named("memory.png", null);
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Server memory: highest RSS and heap after GC over the steps (medians of the rounds)").yAxisTitle("MB").build();
-    style(chart.getStyler());
-    List<String> servers = List.copyOf(byServer.keySet());
-    chart.addSeries("RSS", servers, servers.stream().map(s -> byServer.get(s)[0]).toList());
-    chart.addSeries("heap after GC", servers, servers.stream().map(s -> byServer.get(s)[1]).toList());
-    return new Named("memory.png", chart);
+    return memoryChart(results, "memory.png", "Server memory: highest RSS over the steps", "RSS, MB",
+        m -> m.serverProcess() == null ? null : m.serverProcess().maxRssKb() / 1024.0);
   }
 
-  /** A scenario run at each --heaps size: requests/s against the heap each framework was given. */
+  /** Per framework and mode, the highest heap left after a collection over its steps: what it holds live. */
+  static Named liveHeap(Results results) {
+    return memoryChart(results, "live-heap.png", "Server live heap: highest heap after GC over the steps", "heap after GC, MB",
+        ReportSection::heapAfterGcMb);
+  }
+
+  private static Named memoryChart(Results results, String file, String title, String axis, Function<Results.Measurement, Double> figure) {
+    Map<String, Spread> highest = new LinkedHashMap<>(); // framework|mode → the step's spread with the highest median
+    Map<String, Results.Group> which = new LinkedHashMap<>();
+    for (String scenario : results.scenarios)
+      for (Results.Group g : atRunHeap(results, scenario)) {
+        Spread s = g.spread(figure);
+        String key = g.framework() + "|" + g.mode().label;
+        if (s != null && (!highest.containsKey(key) || s.median() > highest.get(key).median())) {
+          highest.put(key, s);
+          which.put(key, g);
+        }
+      }
+    if (highest.isEmpty()) return new Named(file, null);
+    Bars bars = new Bars();
+    highest.forEach((key, s) -> bars.add(which.get(key).framework(), which.get(key).mode().label, s, false));
+    return new Named(file, bars.chart(results, title, axis, conditions(results, "bar: median of the rounds, whisker: their range")));
+  }
+
+  /** A scenario run at each --heaps size: requests/s against the heap each framework was given (idiomatic). */
   static Named throughputByHeap(Results results, String scenario) {
     if (results.heaps.isEmpty()) return new Named("heaps.png", null);
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(scenario + ": requests/s by heap (median of the rounds)")
-        .xAxisTitle("heap (MB)").yAxisTitle("requests/s").build();
-    style(chart.getStyler());
-    chart.getStyler().setYAxisMin(0.0);
-    Map<String, List<Results.Group>> series = bySeries(results.groups(scenario).stream()
-        .filter(g -> g.mode() == Mode.IDIOMATIC && heapMb(g.heap()) > 0).toList(), Results.Group::framework);
-    if (series.values().stream().allMatch(groups -> groups.size() < 2)) return new Named("heaps.png", null); // one heap: nothing to chart
-    series.forEach((name, groups) -> {
-      List<Results.Group> sorted = groups.stream().sorted(java.util.Comparator.comparingLong(g -> heapMb(g.heap()))).toList();
-      chart.addSeries(name, sorted.stream().map(g -> (double) heapMb(g.heap())).toList(),
-          sorted.stream().map(g -> median(g.spread(Results.Measurement::requestsPerSecond))).toList());
-    });
-    return new Named("heaps.png", chart.getSeriesMap().isEmpty() ? null : chart);
-  }
-
-  /** A tick of the stretched axis x = log10(1 / (1 - q)) as the percentile q, with the decimals it needs: 1 → 90%, 3 → 99.9%. */
-  static String percentileTick(double x) {
-    return String.format(java.util.Locale.ROOT, "%." + Math.max(0, (int) Math.ceil(x) - 2) + "f%%", 100 - 100 / Math.pow(10, x));
+    Lines lines = new Lines(results);
+    Map<String, Integer> points = new LinkedHashMap<>();
+    for (Results.Group g : results.groups(scenario)) {
+      Spread s = g.spread(Results.Measurement::requestsPerSecond);
+      if (g.mode() != Mode.IDIOMATIC || heapMb(g.heap()) <= 0 || s == null) continue;
+      lines.add(g.framework(), g.mode(), g.framework(), heapMb(g.heap()), s);
+      points.merge(g.framework(), 1, Integer::sum);
+    }
+    if (points.values().stream().allMatch(n -> n < 2)) return new Named("heaps.png", null); // one heap: nothing to chart
+    return new Named("heaps.png", lines.chart(scenario + ": requests/s by heap", new NumberAxis("heap (MB)"), new NumberAxis("requests/s"),
+        conditions(results, "idiomatic · median, whisker: the rounds' range")));
   }
 
   /** A heap's size in MB; -1 for a heap label that is not only a size (answers unlimited). */
@@ -195,18 +276,121 @@ final class Charts {
     }
   }
 
-  private static Map<String, List<Results.Group>> bySeries(List<Results.Group> groups, Function<Results.Group, String> name) {
-    Map<String, List<Results.Group>> series = new LinkedHashMap<>();
-    for (Results.Group g : groups) series.computeIfAbsent(name.apply(g), k -> new ArrayList<>()).add(g);
-    return series;
+  /** Grouped bars: a group per category (a mode), a bar per framework in its colour, a whisker over each bar's range. */
+  static final class Bars {
+    private final List<String> frameworks = new ArrayList<>(), categories = new ArrayList<>();
+    private final Map<String, Spread> values = new LinkedHashMap<>(); // framework|category → spread
+    private final Map<String, Boolean> lowerBound = new LinkedHashMap<>();
+
+    void add(String framework, String category, Spread s, boolean isLowerBound) {
+      if (!frameworks.contains(framework)) frameworks.add(framework);
+      if (!categories.contains(category)) categories.add(category);
+      values.put(framework + "|" + category, s);
+      lowerBound.put(framework + "|" + category, isLowerBound);
+    }
+
+    JFreeChart chart(Results results, String title, String axis, String subtitle) {
+      if (values.isEmpty()) return null;
+      DefaultCategoryDataset medians = new DefaultCategoryDataset();
+      Number[][] low = new Number[frameworks.size()][categories.size()], high = new Number[frameworks.size()][categories.size()];
+      for (int f = 0; f < frameworks.size(); f++)
+        for (int c = 0; c < categories.size(); c++) {
+          Spread s = values.get(frameworks.get(f) + "|" + categories.get(c));
+          medians.addValue(s == null ? null : s.median(), frameworks.get(f), categories.get(c));
+          low[f][c] = s == null ? null : s.min();
+          high[f][c] = s == null ? null : s.max();
+        }
+      CategoryPlot plot = new CategoryPlot(medians, new CategoryAxis(), new NumberAxis(axis), new BarRenderer());
+      BarRenderer bars = (BarRenderer) plot.getRenderer();
+      bars.setBarPainter(new StandardBarPainter());
+      bars.setShadowVisible(false);
+      bars.setItemMargin(0.05);
+      IntervalBarRenderer whiskers = new IntervalBarRenderer();
+      whiskers.setBarPainter(new StandardBarPainter());
+      whiskers.setShadowVisible(false);
+      whiskers.setItemMargin(0.05);
+      whiskers.setMaximumBarWidth(0.006);
+      // each bar's median over its whisker, where no whisker crosses it
+      whiskers.setDefaultItemLabelsVisible(true);
+      whiskers.setDefaultItemLabelFont(TEXT.deriveFont(10f));
+      whiskers.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE12, TextAnchor.BOTTOM_CENTER));
+      whiskers.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator() {
+        @Override
+        public String generateLabel(CategoryDataset dataset, int row, int column) {
+          String key = dataset.getRowKey(row) + "|" + dataset.getColumnKey(column);
+          Spread s = values.get(key);
+          return s == null ? null : (Boolean.TRUE.equals(lowerBound.get(key)) ? "≥" : "") + Format.count(s.median());
+        }
+      });
+      for (int f = 0; f < frameworks.size(); f++) {
+        bars.setSeriesPaint(f, colour(results, frameworks.get(f)));
+        whiskers.setSeriesPaint(f, Color.DARK_GRAY);
+        whiskers.setSeriesVisibleInLegend(f, false);
+      }
+      plot.setDataset(1, new DefaultIntervalCategoryDataset(frameworks.toArray(String[]::new), categories.toArray(String[]::new), low, high));
+      plot.setRenderer(1, whiskers);
+      plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
+      plot.getRangeAxis().setUpperMargin(0.12); // room for the labels over the tallest bar
+      return finish(new JFreeChart(title, TEXT.deriveFont(Font.BOLD, 15f), plot, true), subtitle);
+    }
   }
 
-  private static double median(Spread s) { return s == null ? 0 : s.median(); }
+  /** Lines over a numeric axis: a line per framework and mode (its colour, the mode's stroke and marker), each point's range as a whisker. */
+  static final class Lines {
+    private final Results results;
+    private final YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+    private final List<String> frameworks = new ArrayList<>();
+    private final List<Mode> modes = new ArrayList<>();
 
-  /** Every chart's look: the legend outside on the right, values on bars, a white background. */
-  static void style(Styler styler) {
-    styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-    if (styler instanceof org.knowm.xchart.style.CategoryStyler bars) bars.setLabelsVisible(true); // the values on the bars
-    styler.setChartBackgroundColor(java.awt.Color.WHITE);
+    Lines(Results results) { this.results = results; }
+
+    void add(String framework, Mode mode, String name, double x, Spread s) {
+      int i = data.indexOf(name);
+      YIntervalSeries series;
+      if (i < 0) {
+        series = new YIntervalSeries(name);
+        data.addSeries(series);
+        frameworks.add(framework);
+        modes.add(mode);
+      } else series = data.getSeries(i);
+      series.add(x, s.median(), s.min(), s.max());
+    }
+
+    JFreeChart chart(String title, ValueAxis x, ValueAxis y, String subtitle) {
+      if (data.getSeriesCount() == 0) return null;
+      XYErrorRenderer renderer = new XYErrorRenderer();
+      renderer.setDrawXError(false);
+      renderer.setCapLength(6);
+      renderer.setErrorStroke(new BasicStroke(1f));
+      for (int i = 0; i < data.getSeriesCount(); i++) {
+        renderer.setSeriesPaint(i, colour(results, frameworks.get(i)));
+        renderer.setSeriesStroke(i, stroke(modes.get(i)));
+        renderer.setSeriesShape(i, marker(modes.get(i)));
+        renderer.setSeriesLinesVisible(i, true);
+        renderer.setSeriesShapesVisible(i, true);
+      }
+      XYPlot plot = new XYPlot(data, x, y, renderer);
+      return finish(new JFreeChart(title, TEXT.deriveFont(Font.BOLD, 15f), plot, true), subtitle);
+    }
+  }
+
+  /** Every chart's look: white, its conditions under the title, the legend on the right. */
+  static JFreeChart finish(JFreeChart chart, String subtitle) {
+    chart.setBackgroundPaint(Color.WHITE);
+    chart.getPlot().setBackgroundPaint(Color.WHITE);
+    if (chart.getPlot() instanceof XYPlot xy) grid(xy::setDomainGridlinePaint, xy::setRangeGridlinePaint);
+    if (chart.getPlot() instanceof CategoryPlot c) grid(p -> {}, c::setRangeGridlinePaint);
+    chart.addSubtitle(0, new TextTitle(subtitle, TEXT));
+    LegendTitle legend = chart.getLegend();
+    if (legend != null) {
+      legend.setPosition(RectangleEdge.RIGHT);
+      legend.setItemFont(TEXT);
+    }
+    return chart;
+  }
+
+  private static void grid(java.util.function.Consumer<java.awt.Paint> domain, java.util.function.Consumer<java.awt.Paint> range) {
+    domain.accept(Color.LIGHT_GRAY);
+    range.accept(Color.LIGHT_GRAY);
   }
 }

@@ -16,8 +16,6 @@ import transit.measure.Spread;
 final class LatencyScenario implements Scenario {
   static final List<Integer> PERCENT_OF_SLOWEST = List.of(25, 50, 75);
   static final int CALIBRATION_USERS = 50;
-  /** A server that completed less than this share of a rate fell behind it. */
-  static final double KEPT_UP = 0.95;
 
   public String name() { return "latency"; }
 
@@ -85,7 +83,7 @@ final class LatencyScenario implements Scenario {
     for (Results.Group g : section.groups()) {
       List<String> cells = section.cells(g, false);
       Spread achieved = g.spread(Results.Measurement::requestsPerSecond);
-      boolean behind = achieved != null && achieved.median() < KEPT_UP * g.step().load();
+      boolean behind = achieved != null && achieved.median() < Standing.KEPT_UP * g.step().load();
       cells.add(Format.spread(achieved, Format::count) + (behind ? " **fell behind**" : "") + ReportSection.marks(g));
       ReportSection.latencyCells(g, cells);
       table.row(cells);
@@ -96,6 +94,10 @@ final class LatencyScenario implements Scenario {
     section.line();
     section.resources(false);
   }
+
+  /** Ranked by p99 at the highest rate: a server that fell behind is listed apart. */
+  @Override
+  public RankedBy rankedBy() { return RankedBy.P99; }
 
   @Override
   public List<Charts.Named> charts(Results results) { return Charts.latencyByPercentile(results, name()); }

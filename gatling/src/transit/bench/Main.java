@@ -24,6 +24,7 @@ public final class Main {
     if (options.compare() != null) {
       try {
         System.out.print(CompareRuns.write(options.compare().get(0), options.compare().get(1)));
+        System.out.println("Comparison: " + options.compare().get(1).resolve("comparison.html") + " (and comparison.md beside it)");
       } catch (IOException e) {
         System.err.println("gatling: --compare: " + e.getMessage());
         System.exit(2);
@@ -32,7 +33,7 @@ public final class Main {
     }
     try {
       Bench.Outcome outcome = Bench.run(options, launchers);
-      System.out.println("Report: " + outcome.report());
+      System.out.println("Report: " + outcome.html() + " (and report.md beside it)");
       if (!outcome.failures().isEmpty()) System.exit(1);
     } catch (Cli.UsageException e) {
       System.err.println("gatling: " + e.getMessage() + " (see --help)");

@@ -37,7 +37,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
   }
 
   @Command(sortOptions = false,
-      description = "Load-tests each framework's server with Gatling and writes results/<timestamp>/report.md. Each round runs "
+      description = "Load-tests each framework's server with Gatling and writes results/<timestamp>/report.html (and report.md): the verdict first. Each round runs "
           + "every framework once, in a rotated order; the report gives the median of the rounds and their min-max.")
   static final class Flags {
     @Option(names = "--profile", paramLabel = "NAME", converter = ProfileConverter.class,
@@ -115,7 +115,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     Path results;
 
     @Option(names = "--compare", arity = "2", paramLabel = "DIR",
-        description = "compare two runs' results (folders under results/) median by median, also into the second's comparison.md; runs nothing")
+        description = "compare two runs' results (folders under results/): their verdicts side by side, what moved, then median by median, also into the second's comparison.html and comparison.md; runs nothing")
     List<Path> compare;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")

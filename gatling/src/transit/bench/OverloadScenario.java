@@ -89,24 +89,42 @@ final class OverloadScenario implements Scenario {
   }
 
   private static String background(Results.Group g) {
-    long served = 0, shed = 0, cut = 0, none = 0;
-    boolean any = false;
-    for (Results.Row r : g.rounds()) {
-      Results.Background b = r.m().background();
-      if (b == null) continue;
-      any = true;
-      served += b.served();
-      shed += b.shed();
-      cut += b.cut();
-      none += b.unanswered();
-    }
-    return any ? served + " / " + shed + " / " + cut + " / " + none : Format.MISSING;
+    Results.Background b = summed(g);
+    return b == null ? Format.MISSING : b.served() + " / " + b.shed() + " / " + b.cut() + " / " + b.unanswered();
+  }
+
+  /** What the slow clients met, summed over the rounds; null when no round had them. */
+  private static Results.Background summed(Results.Group g) {
+    List<Results.Background> all = g.rounds().stream().map(r -> r.m().background()).filter(b -> b != null).toList();
+    return all.isEmpty() ? null : new Results.Background(all.stream().mapToLong(Results.Background::served).sum(),
+        all.stream().mapToLong(Results.Background::shed).sum(), all.stream().mapToLong(Results.Background::cut).sum(),
+        all.stream().mapToLong(Results.Background::unanswered).sum());
   }
 
   private static String stayedUp(Results.Group g) {
     if (g.rounds().stream().allMatch(r -> r.m().server() == null)) return Format.MISSING;
     return g.rounds().stream().map(r -> r.m().server() == null ? null : r.m().server().down()).filter(d -> d != null).findFirst()
         .map(d -> "**no**: " + d).orElse("yes");
+  }
+
+  /** Its load is the slow clients beside the one measured. */
+  @Override
+  public String loadUnit() { return "slow clients"; }
+
+  /** Ranked by what the measured client met: its p99 beside the slow clients. */
+  @Override
+  public RankedBy rankedBy() { return RankedBy.P99; }
+
+  /** "held", "stalled" (the measured client went unanswered or was answered wrong) or "went down", and what the slow clients met. */
+  @Override
+  public String held(Standing standing) {
+    Results.Group g = standing.group();
+    Results.Background b = g == null ? null : summed(g);
+    if (b == null) return null;
+    String how = standing.down() != null ? "**went down** (" + standing.down() + ")"
+        : standing.errors() > 0 ? "**stalled**: the measured client met " + standing.errors() + " errors" : "held: the measured client met no error";
+    return how + "; of the slow clients' " + (b.served() + b.shed() + b.cut() + b.unanswered()) + " requests, " + b.served()
+        + " read whole, " + b.shed() + " shed with a 503, " + b.cut() + " cut off, " + b.unanswered() + " unanswered";
   }
 
   /** Its table says it all: no charts. */

@@ -4,12 +4,15 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 import transit.measure.Markdown;
 import transit.measure.Spread;
+import transit.server.Mode;
 
 /**
  * A new feed published while the server is under load: the small list at 50 users while the harness moves a copy
@@ -107,34 +110,36 @@ final class ReloadScenario implements Scenario {
   /** The first round of each framework's step, second by second: the slowest answer of each second, and when the feed was moved and swapped in. */
   @Override
   public List<Charts.Named> charts(Results results) {
-    XYChart chart = new XYChartBuilder().width(900).height(500)
-        .title("reload, first round: slowest answer per second (▲ feed moved, ● new feed in service)")
-        .xAxisTitle("seconds into the step").yAxisTitle("ms").build();
-    Charts.style(chart.getStyler());
-    chart.getStyler().setMarkerSize(8);
+    XYSeriesCollection data = new XYSeriesCollection();
+    XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer();
     for (Results.Group g : results.groups(name())) {
       Results.Measurement m = g.rounds().get(0).m();
       if (m.timeline().seconds().isEmpty()) continue;
-      List<Double> x = new ArrayList<>(), y = new ArrayList<>();
-      for (Histogram h : m.timeline().seconds()) {
-        x.add((h.getEndTimeStamp() - m.timeline().startMillis()) / 1000.0);
-        y.add((double) h.getMaxValue());
-      }
-      XYSeries line = chart.addSeries(g.framework(), x, y);
-      line.setMarker(SeriesMarkers.NONE);
+      XYSeries line = new XYSeries(Charts.label(g));
+      for (Histogram h : m.timeline().seconds()) line.add((h.getEndTimeStamp() - m.timeline().startMillis()) / 1000.0, h.getMaxValue());
+      int i = data.getSeriesCount();
+      data.addSeries(line);
+      renderer.setSeriesPaint(i, Charts.colour(results, g.framework()));
+      renderer.setSeriesStroke(i, Charts.stroke(g.mode()));
+      renderer.setSeriesShapesVisible(i, false);
       Swaps swaps = Swaps.of(m);
-      for (int k = 0; k < 2; k++) {
-        List<Double> at = new ArrayList<>();
-        for (long[] swap : swaps.swaps()) if (swap[k] >= 0) at.add((swap[k] - m.timeline().startMillis()) / 1000.0);
-        if (at.isEmpty()) continue;
-        XYSeries marks = chart.addSeries(g.framework() + (k == 0 ? " moved" : " in service"), at, at.stream().map(t -> 0.0).toList());
-        marks.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-        marks.setMarker(k == 0 ? SeriesMarkers.TRIANGLE_UP : SeriesMarkers.CIRCLE);
-        if (line.getLineColor() != null) marks.setMarkerColor(line.getLineColor());
-        marks.setShowInLegend(false);
+      for (int k = 0; k < 2; k++) { // the feed moved (▲), the new feed in service (●), on the time axis
+        XYSeries marks = new XYSeries(Charts.label(g) + (k == 0 ? " moved" : " in service"));
+        for (long[] swap : swaps.swaps()) if (swap[k] >= 0) marks.add((swap[k] - m.timeline().startMillis()) / 1000.0, 0);
+        if (marks.isEmpty()) continue;
+        int j = data.getSeriesCount();
+        data.addSeries(marks);
+        renderer.setSeriesPaint(j, Charts.colour(results, g.framework()));
+        renderer.setSeriesLinesVisible(j, false);
+        renderer.setSeriesShape(j, Charts.marker(k == 0 ? Mode.TUNED : Mode.IDIOMATIC));
+        renderer.setSeriesVisibleInLegend(j, false);
       }
     }
-    return List.of(new Charts.Named("reload-timeline.png", chart.getSeriesMap().isEmpty() ? null : chart));
+    if (data.getSeriesCount() == 0) return List.of(new Charts.Named("reload-timeline.png", null));
+    JFreeChart chart = new JFreeChart("reload, first round: slowest answer per second", null,
+        new XYPlot(data, new NumberAxis("seconds into the step"), new NumberAxis("ms"), renderer), true);
+    return List.of(new Charts.Named("reload-timeline.png",
+        Charts.finish(chart, Charts.conditions(results, "▲ feed moved, ● new feed in service"))));
   }
 
   /** A step's feed replacements (each with when it was in service, or -1), and its latency before and around them. */

@@ -14,8 +14,9 @@ import transit.measure.Markdown;
 import transit.measure.Spread;
 
 /**
- * results/<timestamp>/: report.md (the conditions, then a section per scenario, which each scenario writes through
- * ReportSection, the charts, links to Gatling's reports), the charts each scenario draws, and results.csv.
+ * results/<timestamp>/: report.md and report.html (the same page, its charts inline): the verdict and its figures, and
+ * the charts first, then the conditions and a section per scenario, which each scenario writes through
+ * ReportSection, and links to Gatling's reports; the charts as PNG, and results.csv.
  */
 final class Report {
   private final Results results;
@@ -27,18 +28,32 @@ final class Report {
     this.dir = dir;
   }
 
-  /** report.md, its charts and results.csv into dir. */
+  /** report.md, report.html, their charts and results.csv into dir. */
   static void write(Results results, Path dir) throws IOException {
     List<Charts.Named> charts = new ArrayList<>();
     for (String name : results.scenarios) if (!results.groups(name).isEmpty()) charts.addAll(Scenarios.named(name).charts(results));
     charts.add(Charts.memory(results));
+    charts.add(Charts.liveHeap(results));
     charts.add(Charts.throughputByHeap(results, RouteScenario.HEAVY.name()));
-    Files.writeString(dir.resolve("report.md"), new Report(results, dir).markdown(Charts.write(charts, dir)));
+    List<Charts.Drawn> drawn = Charts.write(charts, dir);
+    Report report = new Report(results, dir);
+    String md = report.markdown(drawn);
+    Files.writeString(dir.resolve("report.md"), md);
+    Files.writeString(dir.resolve("report.html"), ReportHtml.page(report.title(), md, drawn));
     ResultsCsv.write(results, dir.resolve("results.csv"));
   }
 
-  private String markdown(List<String> charts) {
-    line("# Load test: " + String.join(", ", results.rows.stream().map(Results.Row::framework).distinct().toList()));
+  private String title() { return "Load test: " + String.join(", ", results.rows.stream().map(Results.Row::framework).distinct().toList()); }
+
+  /**
+   * The verdict first, with its figures, then the charts; after them the conditions and every scenario's tables in
+   * full, for whoever wants them.
+   */
+  private String markdown(List<Charts.Drawn> charts) {
+    line("# " + title());
+    line();
+    line(results.started.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")) + " · " + Charts.conditions(results, "")
+        + " · conditions and every table below the verdict");
     line();
     if (!results.failures.isEmpty()) {
       line("## Failures");
@@ -47,6 +62,22 @@ final class Report {
       line();
     }
     if (results.quick) line("**Quick run (`--profile quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
+    List<Verdict.Ranking> rankings = Verdict.rank(Standing.of(results), results.scenarios, results.heap);
+    md.append(Verdict.markdown(rankings, results.rounds));
+    md.append(Verdict.figures(rankings));
+    if (!charts.isEmpty()) {
+      line("## Charts");
+      line();
+      line("One colour per framework; idiomatic a solid line or ●, tuned dashed or ▲, cached dotted or ■. Every median carries "
+          + "the rounds' range as a whisker.");
+      line();
+      for (Charts.Drawn chart : charts) {
+        line("![" + chart.title() + "](" + chart.file() + ")");
+        line();
+      }
+    }
+    line("## How to read the tables");
+    line();
     line("Each figure is the median of " + results.rounds + " round" + (results.rounds == 1 ? "" : "s") + ", with the rounds' range in "
         + "brackets; " + Format.WIDE + " marks a range wider than " + Math.round(Spread.WIDE * 100) + " % of its median. Requests/s "
         + "counts successful responses over the step; errors (summed over the rounds) are responses that were not 200 with the "
@@ -67,12 +98,6 @@ final class Report {
       ReportSection section = new ReportSection(results, name);
       scenario.report(section);
       md.append(section.markdown());
-    }
-    if (!charts.isEmpty()) {
-      line("## Charts");
-      line();
-      for (String chart : charts) line("![" + chart + "](" + chart + ")");
-      line();
     }
     if (!results.gatlingReports.isEmpty()) {
       line("## Gatling reports");

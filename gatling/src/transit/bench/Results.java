@@ -153,9 +153,10 @@ final class Results {
     }
   }
 
-  /** The scenarios the run chose, by name, in order; its rounds; whether it was a quick run. */
+  /** The scenarios the run chose, by name, in order; its rounds; its profile, and whether it was a quick run. */
   final List<String> scenarios;
   final int rounds;
+  final Profile profile;
   final boolean quick;
   /** Every server's heap, and the others heavy also ran at (--heaps). */
   final String heap;
@@ -173,10 +174,11 @@ final class Results {
   Path feed;
   RouteLists routes;
 
-  Results(List<String> scenarios, int rounds, boolean quick, String heap, List<String> heaps) {
+  Results(List<String> scenarios, int rounds, Profile profile, String heap, List<String> heaps) {
     this.scenarios = scenarios;
     this.rounds = rounds;
-    this.quick = quick;
+    this.profile = profile;
+    this.quick = profile == Profile.QUICK;
     this.heap = heap;
     this.heaps = heaps;
   }

@@ -69,6 +69,15 @@ public interface Scenario {
   /** Whether the report needs its steps' latency second by second. */
   default boolean timeline() { return false; }
 
+  /** What the verdict ranks its frameworks by, at its highest load: requests/s unless it says otherwise. */
+  default RankedBy rankedBy() { return RankedBy.REQUESTS_PER_SECOND; }
+
+  /** What a closed step's load counts: users unless it says otherwise. */
+  default String loadUnit() { return "users"; }
+
+  /** What the verdict says of how a server held through its steps beside its rank (the overload scenario's); null for nothing. */
+  default String held(Standing standing) { return null; }
+
   /** Its section of report.md, after the heading and the about line: by default the closed-loop tables. */
   default void report(ReportSection section) { section.closedLoopTables(); }
 

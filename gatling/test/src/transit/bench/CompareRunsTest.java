@@ -34,8 +34,10 @@ class CompareRunsTest {
     assertTrue(md.contains("| small cask idiomatic 1g 50 users | 50 users | 100 → 106 (+6 %) |"), md);
     assertTrue(md.contains("| latency cask idiomatic 1g rate 1 of 2 | 100 req/s / 90 req/s | 100 → 90.0 (-10 %) |"), md);
     assertTrue(md.contains("| latency cask idiomatic 1g rate 2 of 2 | 200 req/s / 180 req/s | 200 → 180 (-10 %) |"), md);
-    assertTrue(md.startsWith("**9 of 9 medians agree within 10 %**"), md);
+    assertTrue(md.startsWith("# Comparison\n\n**9 of 9 medians agree within 10 %**"), md);
+    assertTrue(md.contains("## What moved beyond 10 %\n\nNothing."), md);
     assertEquals(md, Files.readString(second.resolve("comparison.md")));
+    assertTrue(Files.readString(second.resolve("comparison.html")).contains("<h2 id=\"verdicts-side-by-side\">"), "the same, as a page");
   }
 
   @Test
@@ -44,15 +46,33 @@ class CompareRunsTest {
     Path second = run(dir, "b", new long[] {1300, 1300, 1300}, new long[] {100}, 95);
     String md = CompareRuns.write(first, second);
     assertTrue(md.contains("| small cask idiomatic 1g 50 users **client-bound** | 50 users | 100 → 130 (+30 %) ✗ |"), md);
-    assertTrue(md.startsWith("**3 of 3 medians agree within 10 %** (and 2 of 3 in client-bound rows"), md);
+    assertTrue(md.startsWith("# Comparison\n\n**3 of 3 medians agree within 10 %** (and 2 of 3 in client-bound rows"), md);
+    assertTrue(md.contains("- small cask idiomatic 1g 50 users: req/s 100 → 130 (+30 %) (client-bound: lower bounds)"), "what moved:\n" + md);
     Path third = run(dir, "c", new long[] {1000, 1000, 1000}, new long[] {100, 200}, 50);
-    String more = CompareRuns.markdown("b", CompareRuns.read(second), "c", CompareRuns.read(third));
+    String more = CompareRuns.markdown(CompareRuns.Run.read(second), CompareRuns.Run.read(third));
     assertTrue(more.contains("| latency cask idiomatic 1g rate 2 of 2 (only in the second run) | 200 req/s | — | — | — |"), more);
   }
 
   @Test
+  void bothRunsVerdictsStandSideBySide(@TempDir Path dir) throws Exception {
+    Results heavy = ReportTest.heavyRun();
+    Path first = Files.createDirectories(dir.resolve("a")), second = Files.createDirectories(dir.resolve("b"));
+    Report.write(heavy, first);
+    // the second run: http4s tuned twice as fast, ahead of javalin now
+    heavy.rows.replaceAll(r -> r.framework().equals("http4s") && r.mode() == Mode.TUNED
+        ? new Results.Row(r.framework(), r.mode(), r.heap(), r.round(), r.step(), ReportTest.measured(r.m().ok() * 2, 5, 50)) : r);
+    Report.write(heavy, second);
+    String md = CompareRuns.write(first, second);
+    assertTrue(md.contains("### heavy: requests/s\n\n| Mode | First run | Second run |"), md);
+    assertTrue(md.contains("| tuned | at 50 users: **cask** 407 › javalin 338 (0.83×) › http4s 190 (0.47×) "
+        + "| at 50 users: **cask** 407 › http4s 380 (0.93×) › javalin 338 (0.83×) |"), md);
+    assertTrue(md.contains("| cached | at 50 users: **javalin** 840 › http4s 189 (0.23×); not ranked: cask ≥ 1,135 (client-bound) |"), md);
+    assertTrue(md.contains("- heavy http4s tuned 1g 50 users: req/s 190 → 380 (+100 %), p50 ms 105 → 5.0 (-95 %), p99 ms 105 → 5.0 (-95 %)"), md);
+  }
+
+  @Test
   void aFolderWithoutResultsIsAClearError(@TempDir Path dir) {
-    var e = assertThrows(java.io.IOException.class, () -> CompareRuns.read(dir));
+    var e = assertThrows(java.io.IOException.class, () -> CompareRuns.Run.read(dir));
     assertTrue(e.getMessage().contains("no results.csv"), e.getMessage());
   }
 }

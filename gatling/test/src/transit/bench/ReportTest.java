@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +28,7 @@ class ReportTest {
   }
 
   static Results results(Options options) {
-    return new Results(options.scenarios(), options.repeat(), options.quick(), "1g", options.heaps());
+    return new Results(options.scenarios(), options.repeat(), options.profile(), "1g", options.heaps());
   }
 
   @Test
@@ -101,6 +103,57 @@ class ReportTest {
     assertTrue(Files.size(dir.resolve("latency-50.png")) > 1000);
     assertTrue(Files.size(dir.resolve("small-requests-per-second.png")) > 1000);
     assertEquals(1 + 3 * (2 * 3 * 2 + 2), Files.readAllLines(dir.resolve("results.csv")).size(), "a line per round and step, and the header");
+  }
+
+  /**
+   * Heavy at 50 users, two rounds, in every mode: requests/s per framework and mode, {round 1, round 2}; cask cached
+   * client-bound (Gatling at 95 %).
+   */
+  static Results heavyRun() {
+    Results results = results(OptionsTest.parse("--scenarios", "heavy", "--repeat", "2"));
+    Step heavy = Step.closed("heavy", "", 50, 5, 10);
+    Map<String, long[][]> rps = new LinkedHashMap<>(); // framework → per mode {round 1, round 2}
+    rps.put("cask", new long[][] {{44, 50}, {393, 421}, {1100, 1170}});
+    rps.put("http4s", new long[][] {{6, 7}, {187, 193}, {169, 209}});
+    rps.put("javalin", new long[][] {{49, 51}, {311, 365}, {814, 866}});
+    for (int round = 1; round <= 2; round++)
+      for (String framework : RunPlan.rotation(List.copyOf(rps.keySet()), round))
+        for (Mode mode : Mode.values()) {
+          long perSecond = rps.get(framework)[mode.ordinal()][round - 1];
+          boolean clientBound = framework.equals("cask") && mode == Mode.CACHED;
+          results.rows.add(new Results.Row(framework, mode, "1g", round, heavy, measured(perSecond * 10, 20_000 / perSecond, clientBound ? 95 : 50)));
+        }
+    return results;
+  }
+
+  @Test
+  void theReportOpensWithTheVerdictRankingEachModeWithRatiosAndOverlapsAndNeverRanksAClientBoundFigure(@TempDir Path dir) throws Exception {
+    Report.write(heavyRun(), dir);
+    String report = Files.readString(dir.resolve("report.md"));
+    assertTrue(report.indexOf("## Verdict") < report.indexOf("## Conditions"), "the verdict comes first:\n" + report);
+    String verdict = report.substring(report.indexOf("## Verdict"), report.indexOf("## Charts"));
+    assertTrue(verdict.contains("### heavy: requests/s at 50 users"), verdict);
+    // javalin 50 (49–51) leads cask 47 (44–50): their ranges overlap; http4s is far behind
+    assertTrue(verdict.contains("| idiomatic | **javalin** 50.0 ≈ cask 47.0 (0.94×) › http4s 6.5 (0.13×) |"), verdict);
+    assertTrue(verdict.contains("| tuned | **cask** 407 › javalin 338 (0.83×) › http4s 190 (0.47×) |"), verdict);
+    assertTrue(verdict.contains("| cached | **javalin** 840 › http4s 189 (0.23×) | cask ≥ 1,135 (client-bound) |"), verdict);
+    String figures = report.substring(report.indexOf("## The verdict's figures"), report.indexOf("## How to read"));
+    assertTrue(figures.contains("| cached | — client-bound | cask | 1,135 (1,100–1,170) | — |"), figures);
+    assertTrue(figures.contains("| tuned | 1 | cask | 407 (393–421) | 1.00 |"), figures);
+  }
+
+  @Test
+  void reportHtmlIsOnePageWithTheChartsInlineAndNothingToFetch(@TempDir Path dir) throws Exception {
+    Report.write(heavyRun(), dir);
+    String html = Files.readString(dir.resolve("report.html"));
+    assertTrue(html.contains("<h2 id=\"verdict\">Verdict</h2>"), "the verdict, as in report.md");
+    long charts = html.split("<span class=\"chart\"", -1).length - 1;
+    assertEquals(4, charts, "requests/s, latency, memory and live heap, inline");
+    assertEquals(charts, html.split("<svg", -1).length - 1, "each chart an inline SVG");
+    assertFalse(html.matches("(?s).*(src|href)=\"(https?:)?//.*"), "nothing fetched from the network");
+    assertFalse(html.matches("(?s).*(src|href)=\"[^\"]*\\.png\".*"), "no chart left as a link to its PNG");
+    assertTrue(html.contains("<script>") && html.contains("aria-sort"), "the table sorter, inline");
+    assertTrue(Files.size(dir.resolve("heavy-requests-per-second.png")) > 1000, "the same charts as PNG for report.md");
   }
 
   /** The report's text from "## name" to the next heading. */
