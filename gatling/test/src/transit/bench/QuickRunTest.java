@@ -14,7 +14,8 @@ import transit.synth.SyntheticFeed;
 /**
  * The whole pipeline with --profile quick on the generated feed, for every framework the build lists: every
  * scenario's table must have a row per framework, mode and load with every figure and no errors, the server's and
- * the client's resources sampled. How fast anything was is not tested.
+ * the client's resources sampled; report.html as a reader sees it in Chromium (ReportInBrowser). How fast anything was is
+ * not tested.
  */
 class QuickRunTest {
   static final java.util.Set<String> NOT_IN_A_QUICK_STEP = java.util.Set.of("reload took ms", "p99 ms around swaps", "max ms around swaps");
@@ -66,6 +67,9 @@ class QuickRunTest {
           framework + "'s load figures, from its /health");
     }
     assertTrue(Files.size(dir.resolve("memory.png")) > 1000);
+    try (ReportInBrowser browser = new ReportInBrowser()) {
+      browser.assertReadable(outcome.html(), options.scenarios(), launchers.frameworks());
+    }
     for (String framework : launchers.frameworks())
       assertTrue(Files.isRegularFile(dir.resolve(report.replaceAll("(?s).*- r1-" + framework + "-idiomatic-[^:]*: \\[([^\\]]+)\\].*", "$1"))),
           framework + ": a link to its Gatling report");
