@@ -79,7 +79,5 @@ record Standing(String scenario, String variant, String framework, Mode mode, St
     return group.rounds().stream().map(r -> r.m().server() == null ? null : r.m().server().down()).filter(d -> d != null).findFirst().orElse(null);
   }
 
-  String server() { return framework + (mode == Mode.IDIOMATIC ? "" : " " + mode.label); }
-
   private static String nonNull(String s) { return s == null ? "" : s; }
 }

@@ -152,7 +152,7 @@ final class Verdict {
           String cost = whereTheCpuGoes(s);
           if (cost != null) costs.add("- " + cost);
           String how = about.held(s);
-          if (how != null) held.add("- **" + s.server() + "**: " + how);
+          if (how != null) held.add("- **" + s.framework() + " " + s.mode().label + "**: " + how);
         }
       }
       md.append(table).append('\n');
@@ -163,7 +163,7 @@ final class Verdict {
   }
 
   /**
-   * "**cask** idiomatic: 21.3 ms of CPU per request, 48 % encoding, 25 % GC, 10 % kernel; 16.9 MB allocated per request",
+   * "**cask idiomatic**: 21.3 ms of CPU per request, 48 % encoding, 25 % GC, 10 % kernel; 16.9 MB allocated per request",
    * from the run's cost breakdown (its three largest parts); null without one.
    */
   static String whereTheCpuGoes(Standing s) {
@@ -178,7 +178,7 @@ final class Verdict {
         .sorted(Comparator.comparingDouble((Map.Entry<String, Spread> e) -> e.getValue().median()).reversed()).limit(3)
         .map(e -> Math.round(100 * e.getValue().median() / total.median()) + " % " + e.getKey()).toList();
     Spread allocated = s.group().spread(Results.Measurement::allocatedPerRequest);
-    return "**" + s.server() + "**: " + Format.twoDecimals(total.median()) + " ms of CPU per request, " + String.join(", ", largest)
+    return "**" + s.framework() + " " + s.mode().label + "**: " + Format.twoDecimals(total.median()) + " ms of CPU per request, " + String.join(", ", largest)
         + (allocated == null ? "" : "; " + Format.bytes(allocated.median()) + " allocated per request");
   }
 
