@@ -123,7 +123,7 @@ final class CompareRuns {
   static String sideBySide(List<Verdict.Ranking> first, List<Verdict.Ranking> second) {
     StringBuilder md = new StringBuilder("## Verdicts side by side\n\n");
     md.append("Each run's ranking at its scenario's highest load (as its report opens with): ")
-        .append("**›** the rounds' ranges are apart, **≈** they overlap.\n\n");
+        .append("**›** two neighbours' ranges over the rounds are apart, **≈** they overlap.\n\n");
     Map<String, Verdict.Ranking[]> rows = new LinkedHashMap<>(); // scenario|row → {first, second}
     first.forEach(r -> rows.computeIfAbsent(r.scenario() + "|" + r.row(), k -> new Verdict.Ranking[2])[0] = r);
     second.forEach(r -> rows.computeIfAbsent(r.scenario() + "|" + r.row(), k -> new Verdict.Ranking[2])[1] = r);

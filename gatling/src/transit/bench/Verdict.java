@@ -104,7 +104,7 @@ final class Verdict {
     StringBuilder md = new StringBuilder("## Verdict\n\n");
     md.append("Per scenario and mode, the frameworks from first to last at the scenario's highest load (medians of ").append(rounds)
         .append(" round").append(rounds == 1 ? "" : "s").append("), each beside the leader's figure (0.84× = 84 % of it); ")
-        .append("**›** the two rounds' ranges are apart, **≈** they overlap: no real difference. Client-bound, disturbed, fallen-behind ")
+        .append("**›** two neighbours' ranges over the rounds are apart, **≈** they overlap: no real difference. Client-bound, disturbed, fallen-behind ")
         .append("and downed servers are listed apart, never ranked. The figures behind it follow, then every table in full.\n\n");
     for (Map.Entry<String, List<Ranking>> scenario : byScenario(rankings).entrySet()) {
       Ranking first = scenario.getValue().get(0);
