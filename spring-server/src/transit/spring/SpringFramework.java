@@ -40,8 +40,8 @@ final class SpringFramework implements Framework {
   public String serves(Mode mode) {
     return switch (mode) {
       case IDIOMATIC -> "a @RestController returning the model: Boot's Jackson converter writes it to the response, on Tomcat's thread pool";
-      case TUNED -> "core's writer on the response's output stream, on virtual threads where the JDK has them "
-          + "(spring.threads.virtual.enabled; else Tomcat's thread pool)";
+      case TUNED -> "core's writer on the response's output stream, Tomcat's write buffer as large as the send buffer "
+          + "(socket.appWriteBufSize), on virtual threads where the JDK has them (spring.threads.virtual.enabled; else Tomcat's thread pool)";
       case CACHED -> "the kept bytes as a ResponseEntity<byte[]>, on Tomcat's thread pool";
     };
   }
