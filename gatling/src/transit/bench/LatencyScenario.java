@@ -83,7 +83,7 @@ final class LatencyScenario implements Scenario {
     for (Results.Group g : section.groups()) {
       List<String> cells = section.cells(g, false);
       Spread achieved = g.spread(Results.Measurement::requestsPerSecond);
-      boolean behind = achieved != null && achieved.median() < Standing.KEPT_UP * g.step().load();
+      boolean behind = Standing.fellBehind(achieved, g.step().load());
       cells.add(Format.spread(achieved, Format::count) + (behind ? " **fell behind**" : "") + ReportSection.marks(g));
       ReportSection.latencyCells(g, cells);
       table.row(cells);

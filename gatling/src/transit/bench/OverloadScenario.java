@@ -103,8 +103,8 @@ final class OverloadScenario implements Scenario {
 
   private static String stayedUp(Results.Group g) {
     if (g.rounds().stream().allMatch(r -> r.m().server() == null)) return Format.MISSING;
-    return g.rounds().stream().map(r -> r.m().server() == null ? null : r.m().server().down()).filter(d -> d != null).findFirst()
-        .map(d -> "**no**: " + d).orElse("yes");
+    String down = g.down();
+    return down == null ? "yes" : "**no**: " + down;
   }
 
   /** Its load is the slow clients beside the one measured. */

@@ -141,6 +141,11 @@ final class Results {
 
     boolean disturbed() { return rounds.stream().anyMatch(r -> r.m.disturbed()); }
 
+    /** Why the server did not stay up through a round (it ended, or ran out of memory); null when it did, or not measured. */
+    String down() {
+      return rounds.stream().map(r -> r.m.server() == null ? null : r.m.server().down()).filter(d -> d != null).findFirst().orElse(null);
+    }
+
     /** Every round's successful response times together. */
     Histogram latency() {
       Histogram all = null;

@@ -24,7 +24,6 @@ record Standing(String scenario, String variant, String framework, Mode mode, St
   /** An open step's server that completed less than this share of its rate fell behind it. */
   static final double KEPT_UP = 0.95;
 
-
   static Standing of(Results.Group g) {
     return new Standing(g.step().scenario(), g.step().variant(), g.framework(), g.mode(), g.heap(), g.step().load(), g.step().open(),
         g.spread(Results.Measurement::requestsPerSecond), g.spread(m -> m.percentile(50)), g.spread(m -> m.percentile(99)), g.spread(Results.Measurement::cpuSecondsPerThousand),
@@ -71,13 +70,13 @@ record Standing(String scenario, String variant, String framework, Mode mode, St
   String loadLabel() { return load + (open ? " req/s" : " users"); }
 
   /** An open step whose server completed too little of its rate: its latency includes the queue. */
-  boolean fellBehind() { return open && requestsPerSecond != null && requestsPerSecond.median() < KEPT_UP * load; }
+  boolean fellBehind() { return open && fellBehind(requestsPerSecond, load); }
 
-  /** Why the server did not stay up through a round (it ended, or ran out of memory); null when it did, or when not known. */
-  String down() {
-    if (group == null) return null;
-    return group.rounds().stream().map(r -> r.m().server() == null ? null : r.m().server().down()).filter(d -> d != null).findFirst().orElse(null);
-  }
+  /** A server that achieved these requests/s over its rounds at this rate fell behind it. */
+  static boolean fellBehind(Spread achieved, int rate) { return achieved != null && achieved.median() < KEPT_UP * rate; }
+
+  /** Why the server did not stay up through a round (Results.Group#down); null when it did, or when not known. */
+  String down() { return group == null ? null : group.down(); }
 
   private static String nonNull(String s) { return s == null ? "" : s; }
 }
