@@ -6,6 +6,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.Launcher;
@@ -18,14 +20,16 @@ import org.junit.platform.launcher.core.LauncherFactory;
 /**
  * Runs one suite's JUnit tests (every *Test class in the suite's own classes folder) and counts them:
  * `./mill test` runs each suite this way and prints the totals, whether tests pass or fail. Prints a line
- * per failure and per skip with the reason, then "N passed, N failed, N skipped"; writes the three numbers
- * to the file named by the first argument; exits 1 if any test failed. Arguments: totals file, suite name,
- * classes folder, then optionally test class names (simple names) to run only those.
+ * per failure and per skip with the reason (cut short, so one long message cannot bury the rest of a log), then
+ * "N passed, N failed, N skipped"; writes the three numbers, then a line per failed test, to the file named by
+ * the first argument; exits 1 if any test failed. Arguments: totals file, suite name, classes folder, then
+ * optionally test class names (simple names) to run only those.
  */
 public final class SuiteRunner {
   public static void main(String[] args) throws IOException {
     String suite = args[1];
     AtomicLong passed = new AtomicLong(), failed = new AtomicLong(), skipped = new AtomicLong();
+    List<String> failures = new ArrayList<>();
     TestExecutionListener listener = new TestExecutionListener() {
       @Override
       public void executionSkipped(TestIdentifier test, String reason) {
@@ -39,12 +43,13 @@ public final class SuiteRunner {
           if (test.isTest()) passed.incrementAndGet();
           return;
         }
-        String why = result.getThrowable().map(Throwable::toString).orElse(result.getStatus().toString());
+        String why = shortened(result.getThrowable().map(Throwable::toString).orElse(result.getStatus().toString()));
         if (result.getStatus() == TestExecutionResult.Status.ABORTED) {
           skipped.incrementAndGet();
           System.out.println("SKIPPED " + suite + ": " + name(test) + ": " + why);
         } else {
           failed.incrementAndGet(); // a failing test, or a container (class set-up) that failed
+          failures.add(suite + ": " + name(test));
           System.out.println("FAILED " + suite + ": " + name(test) + ": " + why);
           result.getThrowable().ifPresent(t -> {
             for (StackTraceElement e : t.getStackTrace())
@@ -59,8 +64,13 @@ public final class SuiteRunner {
     launcher.execute(request, listener);
     String totals = passed + " passed, " + failed + " failed, " + skipped + " skipped";
     System.out.println(suite + ": " + totals);
-    Files.writeString(Path.of(args[0]), passed + " " + failed + " " + skipped);
+    Files.writeString(Path.of(args[0]), passed + " " + failed + " " + skipped + "\n" + String.join("\n", failures));
     System.exit(failed.get() > 0 ? 1 : 0);
+  }
+
+  /** A failure's message, its first 400 characters where longer. */
+  static String shortened(String why) {
+    return why.length() <= 400 ? why : why.substring(0, 400) + " […] (" + why.length() + " characters)";
   }
 
   /** Every *Test class, or only those named after the first three arguments. */

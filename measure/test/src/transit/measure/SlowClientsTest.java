@@ -56,9 +56,12 @@ class SlowClientsTest {
     try (ServerSocket server = serve(n -> n % 2 == 0 ? sized(200, 20_000) : chunked)) {
       List<SlowClients.Outcome> outcomes = SlowClients.readers(server.getLocalPort(), "/", 1, 1 << 20, Duration.ofMillis(800)).outcomes();
       SlowClients.Outcome o = outcomes.get(0);
-      assertTrue(o.whole() >= 2, "sized and chunked answers read whole, one after the other: " + o);
-      assertEquals(o.whole(), o.statuses().size(), o.toString());
-      assertEquals(0, o.cut());
+      String met = o.whole() + " whole of " + o.statuses().size() + " answers begun, " + o.cut() + " cut";
+      assertTrue(o.whole() >= 2, "sized and chunked answers read whole, one after the other: " + met);
+      // every answer begun was read whole, but the last, which the time may have ended half read
+      assertTrue(o.statuses().size() - o.whole() <= 1, met);
+      assertTrue(o.statuses().stream().allMatch(s -> s == 200), "only 200s were sent");
+      assertEquals(0, o.cut(), met);
     }
   }
 
