@@ -5,10 +5,17 @@ import static org.junit.jupiter.api.Assertions.*;
 import org.junit.jupiter.api.Test;
 
 class ProcessSamplerTest {
-  /** Keeps a core busy for a while, on a thread of its own. */
+  /**
+   * Keeps this thread busy until it has used millis of CPU: counted in its own CPU time, not the clock's, so a
+   * machine busy with other work stretches the spin instead of thinning it.
+   */
   static void spin(long millis) {
-    long end = System.nanoTime() + millis * 1_000_000, x = 0;
-    while (System.nanoTime() < end) x += System.nanoTime() % 7;
+    java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    long end = threads.getCurrentThreadCpuTime() + millis * 1_000_000, x = 0;
+    while (threads.getCurrentThreadCpuTime() < end) { // a system call: asked every 10 ms, so the spin stays in user space
+      long slice = System.nanoTime() + 10_000_000;
+      while (System.nanoTime() < slice) x += System.nanoTime() % 7;
+    }
     if (x == 42) System.out.println(x);
   }
 
