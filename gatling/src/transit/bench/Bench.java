@@ -29,7 +29,7 @@ public final class Bench {
   private final Path dir;
   private final Results results;
   private final Cpus.Split cpus;
-  private final Set<String> broken = new HashSet<>(), unsupported = new HashSet<>();
+  private final Set<String> unsupported = new HashSet<>();
   private FirstPass firstPass; // from the first server that answers: the lengths every server must match
   private Progress progress;
 
@@ -100,7 +100,7 @@ public final class Bench {
   private void execute(RunPlan.Run run, List<Results.Row> into) {
     String title = (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
         + " " + run.mode().label + (run.heapLabel().equals(results.heap) ? "" : " (heap " + run.heapLabel() + ")");
-    if (broken.contains(run.framework()) || unsupported.contains(run.framework() + "|" + run.mode())) {
+    if (results.brokeOff.contains(run.framework()) || unsupported.contains(run.framework() + "|" + run.mode())) {
       System.out.println(progress.done(run.expectedSeconds()));
       return;
     }
@@ -133,7 +133,7 @@ public final class Bench {
       results.notes.add("No " + run.mode().label + " run for " + run.framework() + ": " + e.getMessage());
       System.out.println("[" + title + "] " + e.getMessage() + ": skipped");
     } catch (Exception e) { // the other frameworks still run, and the report says what went wrong
-      broken.add(run.framework());
+      results.brokeOff.add(run.framework());
       results.failures.add(run.framework() + " (" + title + "): " + e.getMessage());
       System.out.println("[" + title + "] failed: " + e.getMessage());
     }

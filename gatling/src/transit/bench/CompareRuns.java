@@ -49,7 +49,7 @@ final class CompareRuns {
 
     List<String> scenarios() { return standings.stream().map(Standing::scenario).distinct().toList(); }
 
-    List<Verdict.Ranking> verdict() { return Verdict.rank(standings, scenarios(), heap()); }
+    List<Verdict.Ranking> verdict() { return Verdict.rank(standings, scenarios(), heap(), List.of()); }
 
     /** Each step by its name across runs: an open step by its rate's place among the same server's rates. */
     Map<String, Standing> byStep() {

@@ -62,7 +62,7 @@ final class Report {
       line();
     }
     if (results.quick) line("**Quick run (`--profile quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
-    List<Verdict.Ranking> rankings = Verdict.rank(Standing.of(results), results.scenarios, results.heap);
+    List<Verdict.Ranking> rankings = Verdict.rank(Standing.of(results), results.scenarios, results.heap, results.brokeOff);
     md.append(Verdict.markdown(rankings, results.rounds));
     md.append(Verdict.figures(rankings));
     if (!charts.isEmpty()) {

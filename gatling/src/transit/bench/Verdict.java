@@ -1,6 +1,7 @@
 package transit.bench;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,8 +20,8 @@ final class Verdict {
   /** A ranked server: its figure as a multiple of the leader's, and whether its rounds' range overlaps the one ranked above it. */
   record Place(Standing standing, double ofLeader, boolean overlapsAbove) {}
 
-  /** A server left out of a ranking, and why. */
-  record Apart(Standing standing, String why) {}
+  /** A server left out of a ranking, and why: standing is null where it has no figure at the ranked load. */
+  record Apart(String framework, Standing standing, String why) {}
 
   /** One line of the verdict: a scenario's mode (and variant) at its highest load, ranked, and what was left out and why. */
   record Ranking(String scenario, String row, String load, RankedBy by, List<Place> places, List<Apart> apart) {
@@ -29,8 +30,11 @@ final class Verdict {
 
   private Verdict() {}
 
-  /** The rankings of every scenario, in the order of the scenarios, at the run's heap. */
-  static List<Ranking> rank(List<Standing> standings, List<String> scenarios, String heap) {
+  /**
+   * The rankings of every scenario, in the order of the scenarios, at the run's heap. A framework of brokeOff (whose
+   * run broke off) without a figure at a ranking's load is listed apart.
+   */
+  static List<Ranking> rank(List<Standing> standings, List<String> scenarios, String heap, Collection<String> brokeOff) {
     List<Ranking> rankings = new ArrayList<>();
     for (String scenario : scenarios) {
       Scenario about = Scenarios.named(scenario);
@@ -42,21 +46,23 @@ final class Verdict {
       rows.forEach((row, all) -> {
         int load = all.stream().mapToInt(Standing::load).max().orElseThrow();
         List<Standing> atLoad = all.stream().filter(s -> s.load() == load).toList();
-        rankings.add(ranking(scenario, row, atLoad.get(0).open() ? atLoad.get(0).loadLabel() : load + " " + about.loadUnit(), by, atLoad));
+        List<String> missing = brokeOff.stream().filter(f -> atLoad.stream().noneMatch(s -> s.framework().equals(f))).toList();
+        rankings.add(ranking(scenario, row, atLoad.get(0).open() ? atLoad.get(0).loadLabel() : load + " " + about.loadUnit(), by, atLoad, missing));
       });
     }
     return rankings;
   }
 
-  private static Ranking ranking(String scenario, String row, String load, RankedBy by, List<Standing> atLoad) {
+  private static Ranking ranking(String scenario, String row, String load, RankedBy by, List<Standing> atLoad, List<String> brokeOff) {
     List<Apart> apart = new ArrayList<>();
     List<Standing> ranked = new ArrayList<>();
     for (Standing s : atLoad) {
       String why = s.down() != null ? "went down" : by.of(s) == null ? "not measured" : s.clientBound() ? "client-bound"
           : s.disturbed() ? "disturbed" : s.fellBehind() ? "fell behind" : null;
       if (why == null) ranked.add(s);
-      else apart.add(new Apart(s, why));
+      else apart.add(new Apart(s.framework(), s, why));
     }
+    brokeOff.forEach(f -> apart.add(new Apart(f, null, "its run broke off")));
     Comparator<Standing> best = Comparator.comparingDouble(s -> by.of(s).median());
     ranked.sort(by.higherIsBetter ? best.reversed() : best);
     List<Place> places = new ArrayList<>();
@@ -89,9 +95,9 @@ final class Verdict {
   static String apart(Ranking r) {
     List<String> apart = new ArrayList<>();
     for (Apart a : r.apart()) {
-      Spread figure = r.by().of(a.standing());
+      Spread figure = a.standing() == null ? null : r.by().of(a.standing());
       String value = figure == null ? "" : (a.why().equals("client-bound") && r.by().higherIsBetter ? "≥ " : "") + r.by().format(figure.median()) + " ";
-      apart.add(a.standing().framework() + " " + value + "(" + a.why() + ")");
+      apart.add(a.framework() + " " + value + "(" + a.why() + ")");
     }
     return String.join("; ", apart);
   }
@@ -105,7 +111,7 @@ final class Verdict {
     md.append("Per scenario and mode, the frameworks from first to last at the scenario's highest load (medians of ").append(rounds)
         .append(" round").append(rounds == 1 ? "" : "s").append("), each beside the leader's figure (0.84× = 84 % of it); ")
         .append("**›** two neighbours' ranges over the rounds are apart, **≈** they overlap: no real difference. Client-bound, disturbed, fallen-behind ")
-        .append("and downed servers are listed apart, never ranked. The figures behind it follow, then every table in full.\n\n");
+        .append("and downed servers are listed apart, never ranked, as is a framework whose run broke off (see Failures). The figures behind it follow, then every table in full.\n\n");
     for (Map.Entry<String, List<Ranking>> scenario : byScenario(rankings).entrySet()) {
       Ranking first = scenario.getValue().get(0);
       md.append("### ").append(scenario.getKey()).append(": ").append(first.by().label).append(" at ").append(first.load()).append("\n\n");
@@ -141,7 +147,7 @@ final class Verdict {
       Scenario about = Scenarios.named(scenario.getKey());
       for (Ranking r : scenario.getValue()) {
         List<Standing> order = new ArrayList<>(r.places().stream().map(Place::standing).toList());
-        r.apart().forEach(a -> order.add(a.standing()));
+        r.apart().stream().filter(a -> a.standing() != null).forEach(a -> order.add(a.standing()));
         for (int i = 0; i < order.size(); i++) {
           Standing s = order.get(i);
           boolean ranked = i < r.places().size();
@@ -153,6 +159,12 @@ final class Verdict {
           if (cost != null) costs.add("- " + cost);
           String how = about.held(s);
           if (how != null) held.add("- **" + s.framework() + " " + s.mode().label + "**: " + how);
+        }
+        for (Apart a : r.apart()) {
+          if (a.standing() != null) continue;
+          List<String> cells = new ArrayList<>(List.of(r.row(), "— " + a.why(), a.framework()));
+          while (cells.size() < 10) cells.add(Format.MISSING);
+          table.row(cells);
         }
       }
       md.append(table).append('\n');

@@ -143,6 +143,21 @@ class ReportTest {
   }
 
   @Test
+  void aFrameworkWhoseRunBrokeOffBeforeTheRankedLoadIsListedApart(@TempDir Path dir) throws Exception {
+    Results results = results(OptionsTest.parse("--scenarios", "small", "--modes", "idiomatic"));
+    Step one = Step.closed("small", "", 1, 5, 10), fifty = Step.closed("small", "", 50, 5, 10);
+    for (String framework : List.of("cask", "javalin")) results.rows.add(new Results.Row(framework, Mode.IDIOMATIC, "1g", 1, one, measured(1000, 2, 30)));
+    results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", 1, fifty, measured(5000, 10, 50)));
+    results.failures.add("javalin (round 1/1, javalin idiomatic): the server exited");
+    results.brokeOff.add("javalin");
+    Report.write(results, dir);
+    String report = Files.readString(dir.resolve("report.md"));
+    String verdict = report.substring(report.indexOf("## Verdict"), report.indexOf("## Charts"));
+    assertTrue(verdict.contains("| idiomatic | **cask** 500 | javalin (its run broke off) |"), verdict);
+    assertTrue(verdict.contains("| idiomatic | — its run broke off | javalin | — |"), verdict);
+  }
+
+  @Test
   void reportHtmlIsOnePageWithTheChartsInlineAndNothingToFetch(@TempDir Path dir) throws Exception {
     Report.write(heavyRun(), dir);
     String html = Files.readString(dir.resolve("report.html"));
