@@ -54,7 +54,7 @@ record Standing(String scenario, String variant, String framework, Mode mode, St
       Record r = rounds.get(0);
       Function<Function<Record, Double>, Spread> spread = f -> Spread.of(rounds.stream().map(f).toList());
       all.add(new Standing(r.getString("scenario"), nonNull(r.getString("variant")), r.getString("framework"), Mode.labelled(r.getString("mode")),
-          r.getString("heap"), r.getInt("load"), "true".equals(r.getString("open")), spread.apply(x -> x.getDouble("requests_per_s")),
+          r.getString("heap"), r.getInt("load"), "true".equals(r.getString("open")), spread.apply(Standing::requestsPerSecondOf),
           spread.apply(x -> x.getDouble("p50_ms")), spread.apply(x -> x.getDouble("p99_ms")),
           spread.apply(x -> x.getDouble("server_cpu_s") == null || x.getLong("ok") == 0 ? null : x.getDouble("server_cpu_s") * 1000 / x.getLong("ok")),
           spread.apply(x -> x.getDouble("server_rss_max_mb")), spread.apply(x -> x.getDouble("server_heap_after_gc_max_mb")),
@@ -64,6 +64,12 @@ record Standing(String scenario, String variant, String framework, Mode mode, St
               && x.getDouble("others_on_server_cpus_percent") >= Results.DISTURBED_PERCENT), null));
     });
     return all;
+  }
+
+  /** A round's requests/s from its count and seconds, as the run had it: requests_per_s is rounded to 0.1. */
+  private static Double requestsPerSecondOf(Record r) {
+    Double seconds = r.getDouble("seconds");
+    return seconds == null || seconds <= 0 ? r.getDouble("requests_per_s") : r.getLong("ok") / seconds;
   }
 
   /** "50 users", "120 req/s". */

@@ -71,6 +71,19 @@ class CompareRunsTest {
   }
 
   @Test
+  void aComparisonReadsTheMediansTheReportGave(@TempDir Path dir) throws Exception {
+    // two rounds of 25 s: 57.36 and 57.52 req/s, median 57.44; results.csv rounds them to 57.4 and 57.5 (median 57.45)
+    Results results = ReportTest.results(OptionsTest.parse("--scenarios", "small", "--modes", "idiomatic", "--repeat", "2"));
+    for (int round = 1; round <= 2; round++)
+      results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", round, Step.closed("small", "", 50, 5, 25),
+          ReportTest.measured(round == 1 ? 1434 : 1438, 20, 50, 25)));
+    Path run = Files.createDirectories(dir.resolve("a"));
+    Report.write(results, run);
+    assertTrue(Files.readString(run.resolve("report.md")).contains("| idiomatic | **cask** 57.4 |"));
+    assertTrue(CompareRuns.write(run, run).contains("| idiomatic | at 50 users: **cask** 57.4 | at 50 users: **cask** 57.4 |"));
+  }
+
+  @Test
   void aFolderWithoutResultsIsAClearError(@TempDir Path dir) {
     var e = assertThrows(java.io.IOException.class, () -> CompareRuns.Run.read(dir));
     assertTrue(e.getMessage().contains("no results.csv"), e.getMessage());

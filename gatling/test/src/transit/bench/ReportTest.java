@@ -19,10 +19,13 @@ import transit.server.Mode;
 /** The figures of a run, gathered over its rounds and written as the report's long tables, from made-up rows. */
 class ReportTest {
   /** A step of 10 s that answered `ok` requests, each in `millis` ms, with the client at clientCpu % of its one CPU. */
-  static Results.Measurement measured(long ok, long millis, double clientCpu) {
+  static Results.Measurement measured(long ok, long millis, double clientCpu) { return measured(ok, millis, clientCpu, 10); }
+
+  /** The same, over a step of the given seconds. */
+  static Results.Measurement measured(long ok, long millis, double clientCpu, double seconds) {
     Histogram latency = new Histogram(3);
     latency.recordValueWithCount(millis, ok);
-    return new Results.Measurement(new Results.Answers(ok, 0, 0), 10, latency,
+    return new Results.Measurement(new Results.Answers(ok, 0, 0), seconds, latency,
         new Results.ServerUse(new ProcessSampler.Window(5, 50, 90, 300 * 1024), new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), null, List.of(), null),
         new Results.ClientUse(new ProcessSampler.Window(9, clientCpu, clientCpu, 100 * 1024), null, 1), ok, Results.Timeline.NONE, null);
   }
