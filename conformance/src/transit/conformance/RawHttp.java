@@ -28,12 +28,24 @@ final class RawHttp {
   }
 
   /**
+   * The answers an exchange read, possibly none, and how it ended: "answered", "closed" (before the next answer), the
+   * socket's error ("Connection reset") or "nothing for 8 s".
+   */
+  record Exchange(List<Response> answers, String ended) {}
+
+  /**
    * Sends request, then reads one answer per entry of heads (true: the answer to a HEAD, which has no body),
    * 1xx interim answers skipped; stops early when the server closes the connection, resets it, or sends nothing
    * for timeout, or when what comes back is not HTTP. Returns the answers read, possibly none.
    */
   static List<Response> exchange(int port, byte[] request, List<Boolean> heads, Duration timeout) throws IOException {
+    return exchanged(port, request, heads, timeout).answers();
+  }
+
+  /** The same, with how it ended. */
+  static Exchange exchanged(int port, byte[] request, List<Boolean> heads, Duration timeout) throws IOException {
     List<Response> answers = new ArrayList<>();
+    String ended = "answered";
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress("127.0.0.1", port), (int) timeout.toMillis());
       socket.setSoTimeout((int) timeout.toMillis());
@@ -43,13 +55,18 @@ final class RawHttp {
       for (boolean head : heads) {
         Response r = read(in, head);
         while (r != null && r.status >= 100 && r.status < 200) r = read(in, head);
-        if (r == null) break;
+        if (r == null) {
+          ended = "closed";
+          break;
+        }
         answers.add(r);
       }
-    } catch (SocketTimeoutException | java.net.SocketException e) {
-      // no (further) answer: the answers read so far are the result
+    } catch (SocketTimeoutException e) {
+      ended = "nothing for " + timeout.toSeconds() + " s"; // no (further) answer: the answers read so far are the result
+    } catch (java.net.SocketException e) {
+      ended = e.getMessage();
     }
-    return answers;
+    return new Exchange(answers, ended);
   }
 
   /** One answer, or null when the connection ends (or something else than a status line comes) before one. */

@@ -43,7 +43,7 @@ import transit.server.ServerSettings;
 /**
  * Every framework, idiomatic and --tuned, as a hostile or clumsy client meets it over raw sockets (docs/API.md,
  * Limits and Protocol errors): malformed and odd requests, each with the status the contract or the framework's
- * HTTP layer gives; more clients that stop reading a large response than the server takes connections, while another
+ * HTTP layer gives (sent 16 at a time; one answered otherwise is sent again alone, and fails if it is again); more clients that stop reading a large response than the server takes connections, while another
  * client must still be answered and every stalled connection is closed; and clients that disconnect mid-response,
  * which must leave the server's output quiet. Loopback only, with a short idle timeout so that it all takes seconds.
  */
@@ -175,7 +175,14 @@ class RobustnessTest {
         List<Future<String>> mismatches = new ArrayList<>();
         for (Case c : cases) mismatches.add(pool.submit(() -> mismatch(c, server.port())));
         List<String> found = new ArrayList<>();
-        for (Future<String> m : mismatches) if (m.get() != null) found.add(m.get());
+        for (int i = 0; i < cases.size(); i++) {
+          String first = mismatches.get(i).get();
+          if (first == null) continue;
+          // sent again, alone: a case is held to its answer, not to the 16 sent beside it on a busy machine
+          String alone = mismatch(cases.get(i), server.port());
+          if (alone == null) System.out.println(framework + " " + mode + ": " + first + "; sent again alone, answered as expected");
+          else found.add(first + (alone.equals(first) ? "" : "; sent again alone: " + alone));
+        }
         if (!found.isEmpty()) fail(found.size() + " of " + cases.size() + " requests answered otherwise:\n" + String.join("\n", found));
       } finally {
         pool.shutdownNow();
@@ -185,10 +192,11 @@ class RobustnessTest {
 
   /** What differs from the case's expected answer, or null. */
   static String mismatch(Case c, int port) throws IOException {
-    List<RawHttp.Response> answers = RawHttp.exchange(port, c.request.getBytes(StandardCharsets.UTF_8), List.of(false), ANSWER_WAIT);
+    RawHttp.Exchange exchange = RawHttp.exchanged(port, c.request.getBytes(StandardCharsets.UTF_8), List.of(false), ANSWER_WAIT);
+    List<RawHttp.Response> answers = exchange.answers();
     int expected = c.status;
     int status = answers.isEmpty() ? NONE : answers.get(0).status();
-    if (status != expected) return c.name + ": status " + name(status) + ", expected " + name(expected);
+    if (status != expected) return c.name + ": status " + (status == NONE ? "none (" + exchange.ended() + ")" : status) + ", expected " + name(expected);
     if (c.body != null && !c.body.equals(answers.get(0).text())) return c.name + ": body " + answers.get(0).text() + ", expected " + c.body;
     // An error's body, where the framework lets the server choose one, is the contract's JSON (Undertow's own answers have none).
     if (status >= 400 && answers.get(0).body().length > 0 && !JSON.equals(answers.get(0).headers().get("content-type")))
