@@ -43,9 +43,10 @@ import transit.server.ServerSettings;
 /**
  * Every framework, idiomatic and --tuned, as a hostile or clumsy client meets it over raw sockets (docs/API.md,
  * Limits and Protocol errors): malformed and odd requests, each with the status the contract or the framework's
- * HTTP layer gives (sent 16 at a time; one answered otherwise is sent again alone, and fails if it is again); more clients that stop reading a large response than the server takes connections, while another
- * client must still be answered and every stalled connection is closed; and clients that disconnect mid-response,
- * which must leave the server's output quiet. Loopback only, with a short idle timeout so that it all takes seconds.
+ * HTTP layer gives (sent 16 at a time; one answered otherwise is sent again alone, and fails if it is again); more
+ * clients that stop reading a large response than the server takes connections, while another client must still
+ * be answered and every stalled connection is closed; and clients that disconnect mid-response, which must leave
+ * the server's output quiet. Loopback only, with a short idle timeout so that it all takes seconds.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RobustnessTest {

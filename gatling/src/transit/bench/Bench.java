@@ -64,7 +64,7 @@ public final class Bench {
     Files.deleteIfExists(latest);
     Files.createSymbolicLink(latest, dir.getFileName());
     System.out.println("Finished in " + Format.duration(bench.progress.elapsedSeconds()));
-    return new Outcome(dir.resolve("report.md"), latest.resolve("report.html"), bench.results.failures);
+    return new Outcome(dir.resolve("report.md"), latest.resolve("report.html"), List.copyOf(bench.results.brokeOff.values()));
   }
 
   private void runAll() throws Exception {
@@ -100,7 +100,7 @@ public final class Bench {
   private void execute(RunPlan.Run run, List<Results.Row> into) {
     String title = (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
         + " " + run.mode().label + (run.heapLabel().equals(results.heap) ? "" : " (heap " + run.heapLabel() + ")");
-    if (results.brokeOff.contains(run.framework()) || unsupported.contains(run.framework() + "|" + run.mode())) {
+    if (results.brokeOff.containsKey(run.framework()) || unsupported.contains(run.framework() + "|" + run.mode())) {
       System.out.println(progress.done(run.expectedSeconds()));
       return;
     }
@@ -133,8 +133,7 @@ public final class Bench {
       results.notes.add("No " + run.mode().label + " run for " + run.framework() + ": " + e.getMessage());
       System.out.println("[" + title + "] " + e.getMessage() + ": skipped");
     } catch (Exception e) { // the other frameworks still run, and the report says what went wrong
-      results.brokeOff.add(run.framework());
-      results.failures.add(run.framework() + " (" + title + "): " + e.getMessage());
+      results.brokeOff.put(run.framework(), run.framework() + " (" + title + "): " + e.getMessage());
       System.out.println("[" + title + "] failed: " + e.getMessage());
     }
     System.out.println(progress.done(run.expectedSeconds()));

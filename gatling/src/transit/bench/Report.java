@@ -55,14 +55,14 @@ final class Report {
     line(results.started.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z")) + " · " + Charts.conditions(results, "")
         + " · conditions and every table below the verdict");
     line();
-    if (!results.failures.isEmpty()) {
+    if (!results.brokeOff.isEmpty()) {
       line("## Failures");
       line();
-      results.failures.forEach(f -> line("- " + f));
+      results.brokeOff.values().forEach(f -> line("- " + f));
       line();
     }
     if (results.quick) line("**Quick run (`--profile quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
-    List<Verdict.Ranking> rankings = Verdict.rank(Standing.of(results), results.scenarios, results.heap, results.brokeOff);
+    List<Verdict.Ranking> rankings = Verdict.rank(Standing.of(results), results.scenarios, results.heap, results.brokeOff.keySet());
     md.append(Verdict.markdown(rankings, results.rounds));
     md.append(Verdict.figures(rankings));
     if (!charts.isEmpty()) {

@@ -4,10 +4,8 @@ import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 import transit.measure.ProcessSampler;
@@ -175,8 +173,7 @@ final class Results {
   final List<Startup> startups = new ArrayList<>(); // every idiomatic server's, in the order they started
   final Map<String, Path> gatlingReports = new LinkedHashMap<>(); // run name → index.html
   final List<String> notes = new ArrayList<>();
-  final List<String> failures = new ArrayList<>(); // what broke off each framework's run that did
-  final Set<String> brokeOff = new LinkedHashSet<>(); // those frameworks
+  final Map<String, String> brokeOff = new LinkedHashMap<>(); // framework → what broke off its run, for those whose run did
   final Map<String, String> conditions = new LinkedHashMap<>(); // what the report's Conditions table lists
   List<Integer> rates; // the latency scenario's, once known
   Path feed;

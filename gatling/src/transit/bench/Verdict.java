@@ -146,32 +146,38 @@ final class Verdict {
       List<String> costs = new ArrayList<>(), held = new ArrayList<>();
       Scenario about = Scenarios.named(scenario.getKey());
       for (Ranking r : scenario.getValue()) {
-        List<Standing> order = new ArrayList<>(r.places().stream().map(Place::standing).toList());
-        r.apart().stream().filter(a -> a.standing() != null).forEach(a -> order.add(a.standing()));
-        for (int i = 0; i < order.size(); i++) {
-          Standing s = order.get(i);
-          boolean ranked = i < r.places().size();
-          table.row(List.of(r.row(), ranked ? String.valueOf(i + 1) : "— " + r.apart().get(i - r.places().size()).why(), s.framework(),
-              Format.spread(s.requestsPerSecond(), Format::count), ranked ? Format.twoDecimals(r.places().get(i).ofLeader()) : Format.MISSING,
-              Format.spread(s.p99(), Format::millis), Format.median(s.cpuMillisPerRequest(), Format::twoDecimals),
-              Format.median(s.rssMb(), Format::count), Format.median(s.liveHeapMb(), Format::count), String.valueOf(s.errors())));
-          String cost = whereTheCpuGoes(s);
-          if (cost != null) costs.add("- " + cost);
-          String how = about.held(s);
-          if (how != null) held.add("- **" + s.framework() + " " + s.mode().label + "**: " + how);
+        for (int i = 0; i < r.places().size(); i++) {
+          Place p = r.places().get(i);
+          figureRow(table, r.row(), String.valueOf(i + 1), p.standing().framework(), p.standing(), Format.twoDecimals(p.ofLeader()), about, costs, held);
         }
-        for (Apart a : r.apart()) {
-          if (a.standing() != null) continue;
-          List<String> cells = new ArrayList<>(List.of(r.row(), "— " + a.why(), a.framework()));
-          while (cells.size() < 10) cells.add(Format.MISSING);
-          table.row(cells);
-        }
+        for (Apart a : r.apart()) figureRow(table, r.row(), "— " + a.why(), a.framework(), a.standing(), Format.MISSING, about, costs, held);
       }
       md.append(table).append('\n');
       if (!held.isEmpty()) md.append("How each server held:\n\n").append(String.join("\n", held)).append("\n\n");
       if (!costs.isEmpty()) md.append("Where the CPU goes:\n\n").append(String.join("\n", costs)).append("\n\n");
     }
     return md.toString();
+  }
+
+  /**
+   * One server's row of the figures, at its place ("2", or "— client-bound"), dashes where it has no figure (s null);
+   * and its sentences on where its CPU goes and on how it held.
+   */
+  private static void figureRow(Markdown.Table table, String row, String place, String framework, Standing s, String ofLeader, Scenario about,
+      List<String> costs, List<String> held) {
+    if (s == null) {
+      List<String> cells = new ArrayList<>(List.of(row, place, framework));
+      while (cells.size() < 10) cells.add(Format.MISSING);
+      table.row(cells);
+      return;
+    }
+    table.row(List.of(row, place, framework, Format.spread(s.requestsPerSecond(), Format::count), ofLeader,
+        Format.spread(s.p99(), Format::millis), Format.median(s.cpuMillisPerRequest(), Format::twoDecimals),
+        Format.median(s.rssMb(), Format::count), Format.median(s.liveHeapMb(), Format::count), String.valueOf(s.errors())));
+    String cost = whereTheCpuGoes(s);
+    if (cost != null) costs.add("- " + cost);
+    String how = about.held(s);
+    if (how != null) held.add("- **" + framework + " " + s.mode().label + "**: " + how);
   }
 
   /**

@@ -151,8 +151,7 @@ class ReportTest {
     Step one = Step.closed("small", "", 1, 5, 10), fifty = Step.closed("small", "", 50, 5, 10);
     for (String framework : List.of("cask", "javalin")) results.rows.add(new Results.Row(framework, Mode.IDIOMATIC, "1g", 1, one, measured(1000, 2, 30)));
     results.rows.add(new Results.Row("cask", Mode.IDIOMATIC, "1g", 1, fifty, measured(5000, 10, 50)));
-    results.failures.add("javalin (round 1/1, javalin idiomatic): the server exited");
-    results.brokeOff.add("javalin");
+    results.brokeOff.put("javalin", "javalin (round 1/1, javalin idiomatic): the server exited");
     Report.write(results, dir);
     String report = Files.readString(dir.resolve("report.md"));
     String verdict = report.substring(report.indexOf("## Verdict"), report.indexOf("## Charts"));
