@@ -3,7 +3,7 @@ package transit.cask
 import java.util.List as JList
 import transit.api.Model.TripSchedule
 import transit.api.TransitApi
-import transit.server.{Framework, Library, Mode, ProtocolError, RunningServer, ServerSettings}
+import transit.server.{Framework, Library, Mode, ProtocolError, RunningServer, ServerSettings, Setting}
 
 /** Cask as the comparison knows it: Cask on Undertow, upickle. server: CaskServer.start. */
 final class CaskFramework(server: Framework.Starter) extends Framework:
@@ -32,3 +32,23 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
         ProtocolError.CONTROL_CHARACTER_IN_HEADER_VALUE | ProtocolError.WEBSOCKET_UPGRADE => 200
     case ProtocolError.OPTIONS_ASTERISK | ProtocolError.CONNECT => 404
     case _ => 400 // the request line refused, an empty line first, a fragment, a 70,000-character id, 200 headers
+
+  def settings: JList[Setting] = JList.of(
+    Setting.limit("workers (CaskLimits.Workers)", "8 per IO thread, grown while a request waits 100 ms for one, up to 1,024",
+      "8 per IO thread (16 on 1-2 cores)", "each response is written by a worker blocking on the socket: without more, a few " +
+        "dozen slow readers would leave everyone else queued; a pool that large from the start costs fast clients a " +
+        "hand-over to a parked thread per request", Setting.WITH_THE_LIMITS),
+    Setting.limit("SEND_BUFFER", "64 KB", "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.WITH_THE_LIMITS),
+    Setting.limit("CONNECTION_HIGH_WATER, CONNECTION_LOW_WATER", "1,024", "1,000,000", Setting.FOR_THE_CONNECTION_LIMIT,
+      Setting.WITH_THE_LIMITS),
+    Setting.limit("BlockingWriteTimeoutHandler, NO_REQUEST_TIMEOUT", "30 s", "none", "a client that stops reading frees its worker; " +
+      "an idle kept-alive connection is closed", Setting.WITH_THE_LIMITS),
+    Setting.limit("REQUEST_PARSE_TIMEOUT", "5 s", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
+    Setting.limit("MinimumRateHandler (a conduit per response)", "16 KB/s over 10 s", "none (Undertow has no such setting)",
+      Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
+    Setting.always("RequestTarget (a handler before Cask's routing)", "absolute-form targets routed by their path, + in a path " +
+      "kept, lower-case methods and WebSocket upgrades refused or ignored, dot segments answered 400", "Cask's own reading",
+      Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
+    Setting.always("debugMode", "false", "true", "an error is the contract's JSON, not a page with a stack trace", Setting.IN_EVERY_FIGURE),
+    Setting.always("upickle writers (UpickleJson)", "the contract's keys and nulls", "upickle's derived names", Setting.FOR_THE_CONTRACT_BYTES,
+      Setting.IN_EVERY_FIGURE))

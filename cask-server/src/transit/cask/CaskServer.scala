@@ -1,18 +1,14 @@
 package transit.cask
 
-import io.undertow.server.handlers.BlockingWriteTimeoutHandler
 import io.undertow.server.{HttpHandler, HttpServerExchange}
 import io.undertow.util.{AttachmentKey, Headers, HttpString}
-import io.undertow.{Undertow, UndertowOptions}
+import io.undertow.Undertow
 import java.io.{IOException, OutputStream}
 import java.net.InetSocketAddress
 import java.nio.ByteBuffer
-import java.nio.channels.FileChannel
-import org.xnio.{IoUtils, Options}
-import org.xnio.channels.StreamSourceChannel
-import org.xnio.conduits.{AbstractStreamSinkConduit, StreamSinkConduit}
+import org.xnio.Options
 import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
-import transit.server.{Framework, MinimumRate, Mode, RunningServer, SchedulesAnswer, ServerSettings, ServerStartup}
+import transit.server.{Framework, Mode, RunningServer, SchedulesAnswer, ServerSettings, ServerStartup}
 import upickle.default.{Writer, write, writeToByteArray}
 
 /** The route contract (docs/API.md) on Cask; JSON by upickle, or streamed from the feed's arrays when tuned. */
@@ -90,36 +86,6 @@ class UntilClientLeaves(body: cask.Response.Data) extends cask.Response.Data:
     catch case _: IOException => () // the connection is closed: nothing is left to answer
   def headers = body.headers
 
-/**
- * The minimum response rate (ServerSettings.Limits), which Undertow has no setting for: each response's sink counts
- * what it writes, and a write that finds the last window moved less than the rate closes the connection and fails,
- * which frees the worker (a client that stops reading altogether is BlockingWriteTimeoutHandler's).
- */
-class MinimumRateHandler(limits: ServerSettings.Limits, next: HttpHandler) extends HttpHandler:
-  def handleRequest(exchange: HttpServerExchange): Unit =
-    exchange.addResponseWrapper((factory, exchange) => MinimumRateConduit(factory.create(), MinimumRate(limits), exchange))
-    next.handleRequest(exchange)
-
-class MinimumRateConduit(next: StreamSinkConduit, rate: MinimumRate, exchange: HttpServerExchange)
-    extends AbstractStreamSinkConduit[StreamSinkConduit](next):
-  private var written = 0L
-
-  private def kept[N](n: N, bytes: Long): N =
-    written += bytes
-    if !rate.keptUp(written) then
-      IoUtils.safeClose(exchange.getConnection)
-      throw IOException("the client read slower than the minimum response rate")
-    n
-
-  override def write(src: ByteBuffer): Int = { val n = super.write(src); kept(n, n) }
-  override def write(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.write(srcs, offs, len); kept(n, n) }
-  override def writeFinal(src: ByteBuffer): Int = { val n = super.writeFinal(src); kept(n, n) }
-  override def writeFinal(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.writeFinal(srcs, offs, len); kept(n, n) }
-  override def transferFrom(src: FileChannel, position: Long, count: Long): Long = { val n = super.transferFrom(src, position, count); kept(n, n) }
-  override def transferFrom(src: StreamSourceChannel, count: Long, throughBuffer: ByteBuffer): Long =
-    val n = super.transferFrom(src, count, throughBuffer)
-    kept(n, n)
-
 /** A Cask app over a loaded feed; unknown paths and wrong methods answer with the contract's JSON errors. */
 class CaskApp(api: TransitApi, mode: Mode) extends cask.Main:
   import UpickleJson.given
@@ -193,38 +159,25 @@ object CaskServer:
   /**
    * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. At least two IO
    * threads (Undertow's default); a streamed response's worker blocks on the socket while the client reads, and
-   * Cask's virtual threads (JDK 21+) served fewer requests/s than workers.
-   *
-   * Every response is written by a worker blocking on the socket, so a client reading slowly holds one for as long
-   * as its download takes: as many workers as connections (Undertow's default is eight per IO thread, 16 here), so
-   * slow readers up to the connection limit never take the last one; XNIO starts them as needed. The limits every
-   * server keeps (ServerSettings.Limits), through Undertow's own settings where it has them: BlockingWriteTimeoutHandler
-   * fails a write stalled for the idle timeout (the connection is closed and the worker freed); NO_REQUEST_TIMEOUT
-   * closes a kept-alive connection idle for as long; REQUEST_PARSE_TIMEOUT one whose request head takes longer than
-   * its bound to arrive (Undertow's defaults: never); XNIO's connection high-water mark the connection limit. Not
-   * IDLE_TIMEOUT: its conduit turns the handler's timed wait into an untimed one, and a blocked write then waits
-   * forever. The minimum response rate, which Undertow lacks, through MinimumRateHandler; the send buffer through
-   * XNIO's SEND_BUFFER. The backlog is the one every server asks for (Undertow's default is the same).
+   * Cask's virtual threads (JDK 21+) served fewer requests/s than workers. The limits are CaskLimits' (with them on,
+   * its workers); the backlog is the one every server asks for (Undertow's default is the same).
    */
   def start(api: TransitApi, settings: ServerSettings): RunningServer =
     cask.main.Main.silenceJboss()
     val limits = settings.limits
-    val idleTimeout = limits.idleTimeout
-    val app = BlockingWriteTimeoutHandler.builder.writeTimeout(idleTimeout).nextHandler(CaskApp(api, settings.mode).defaultHandler).build
-    val server = Undertow.builder.addHttpListener(settings.port, settings.host)
-      .setWorkerThreads(limits.connectionLimit)
+    val workers = Option.when(limits.on)(Workers(limits))
+    val listener = Undertow.builder.addHttpListener(settings.port, settings.host)
       .setSocketOption(Options.BACKLOG, Integer.valueOf(ServerSettings.BACKLOG))
-      .setSocketOption(Options.SEND_BUFFER, Integer.valueOf(limits.sendBufferBytes))
-      .setSocketOption(Options.CONNECTION_HIGH_WATER, Integer.valueOf(limits.connectionLimit))
-      .setSocketOption(Options.CONNECTION_LOW_WATER, Integer.valueOf(limits.connectionLimit))
-      .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, Integer.valueOf(idleTimeout.toMillis.toInt))
-      .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, Integer.valueOf(limits.requestHeadTimeout.toMillis.toInt))
-      .setHandler(RequestTarget(MinimumRateHandler(limits, app))).build
-    server.start()
+    workers.foreach(w => listener.setWorker(w.worker))
+    val server = CaskLimits(listener, limits, RequestTarget(CaskApp(api, settings.mode).defaultHandler)).build
+    try server.start()
+    catch case e: Exception => { workers.foreach(_.close()); throw e }
     val bound = server.getListenerInfo.get(0).getAddress.asInstanceOf[InetSocketAddress].getPort
     new RunningServer:
       def port = bound
-      def close() = server.stop()
+      def close() =
+        server.stop()
+        workers.foreach(_.close())
 
 /**
  * upickle as a Scala user writes it: case classes mirroring the contract's JSON, their writers derived, and

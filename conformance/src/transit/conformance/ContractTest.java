@@ -22,10 +22,11 @@ import transit.Fixtures;
 import transit.api.TransitApi;
 import transit.server.RunningServer;
 import transit.server.Mode;
+import transit.server.ServerSettings;
 
 /**
- * Every route of docs/API.md over HTTP, on every framework in every mode (idiomatic, --tuned, --cache), against
- * the exact answer the contract gives on the tiny feed.
+ * Every route of docs/API.md over HTTP, on every framework in every mode (idiomatic, --tuned, --cache), with its
+ * limits on and off, against the exact answer the contract gives on the tiny feed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ContractTest {
@@ -34,6 +35,7 @@ class ContractTest {
   static final Clock TUESDAY_0930 = Clock.fixed(Instant.parse("2026-09-15T13:30:00Z"), ZoneOffset.UTC);
 
   static final Feed TINY = FeedLoader.load(Fixtures.tinyFeed());
+  static final String LIMITS_OFF = " --limits off";
   final TransitApi api = new TransitApi(TINY, 1234, TUESDAY_0930);
   /** The same, with --cache: every answer must be the same bytes, from the cache or not. */
   final TransitApi cachedApi = new TransitApi(TINY, 1234, TUESDAY_0930, 1 << 20);
@@ -42,9 +44,12 @@ class ContractTest {
   @BeforeAll
   void start() throws Exception {
     for (String framework : Frameworks.ALL.keySet()) {
-      for (Mode mode : Frameworks.UNCACHED)
+      for (Mode mode : Frameworks.UNCACHED) {
         servers.put(Frameworks.name(framework, mode), Frameworks.start(framework, api, mode));
+        servers.put(Frameworks.name(framework, mode) + LIMITS_OFF, Frameworks.start(framework, api, mode, ServerSettings.Limits.OFF));
+      }
       servers.put(Frameworks.name(framework, Mode.CACHED), Frameworks.start(framework, cachedApi, Mode.CACHED));
+      servers.put(Frameworks.name(framework, Mode.CACHED) + LIMITS_OFF, Frameworks.start(framework, cachedApi, Mode.CACHED, ServerSettings.Limits.OFF));
     }
   }
 
@@ -162,8 +167,8 @@ class ContractTest {
 
   static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }
 
-  /** Every framework in every mode, as the servers are named. */
+  /** Every framework in every mode, with its limits on and off, as the servers are named. */
   static Stream<String> servers() {
-    return frameworks().flatMap(f -> Stream.of(Mode.values()).map(m -> Frameworks.name(f, m)));
+    return frameworks().flatMap(f -> Stream.of(Mode.values()).flatMap(m -> Stream.of(Frameworks.name(f, m), Frameworks.name(f, m) + LIMITS_OFF)));
   }
 }

@@ -78,6 +78,12 @@ public final class ResponseBudget {
     }
   }
 
+  /** Room for an answer of this many bytes if there is some now, without waiting; null when there is none. */
+  public Reservation tryReserve(long bytes) {
+    int kb = (int) Math.max(1, Math.min(bytes, totalBytes()) >> 10);
+    return free.tryAcquire(kb) ? new Reservation(kb) : null;
+  }
+
   /** Room held by one answer until it is closed (once; closing again does nothing). */
   public final class Reservation implements AutoCloseable {
     private final int kb;

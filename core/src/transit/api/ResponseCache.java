@@ -1,8 +1,10 @@
 package transit.api;
 
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
@@ -15,6 +17,7 @@ public final class ResponseCache {
 
   private final long budgetBytes;
   private final LinkedHashMap<String, Encoded> entries = new LinkedHashMap<>(256, 0.75f, true); // access order
+  private final Map<String, CompletableFuture<Encoded>> encoding = new HashMap<>(); // the misses being encoded, by key
   private long sizeBytes;
   private long hits, misses;
 
@@ -23,19 +26,37 @@ public final class ResponseCache {
     this.budgetBytes = budgetBytes;
   }
 
-  /** The cached response for key, or the one encode makes (outside the lock, so misses encode in parallel). */
+  /**
+   * The cached response for key, or the one encode makes: outside the lock, so that misses of different keys encode in
+   * parallel, and once per key, so that a crowd asking for the same answer at once waits for one encoding rather than
+   * making one each (a heap's worth of identical work, under the load that needs the heap most).
+   */
   public Encoded get(String key, Supplier<Encoded> encode) {
+    CompletableFuture<Encoded> mine = new CompletableFuture<>(), theirs;
     synchronized (this) {
       Encoded hit = entries.get(key);
       if (hit != null) {
         hits++;
         return hit;
       }
-      misses++;
+      theirs = encoding.putIfAbsent(key, mine);
+      if (theirs == null) misses++;
+      else hits++;
     }
-    Encoded made = encode.get();
-    put(key, made);
-    return made;
+    if (theirs != null) return theirs.join();
+    try {
+      Encoded made = encode.get();
+      put(key, made);
+      mine.complete(made);
+      return made;
+    } catch (RuntimeException | Error e) {
+      mine.completeExceptionally(e); // those waiting fail as this one does
+      throw e;
+    } finally {
+      synchronized (this) {
+        encoding.remove(key);
+      }
+    }
   }
 
   /** The kept response, or null; counts as a hit when there is one (a miss is counted by {@link #get}). */

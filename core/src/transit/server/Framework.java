@@ -49,6 +49,12 @@ public interface Framework {
   /** Its HTTP layer's status for a request the frameworks answer differently ({@link ProtocolError#NO_ANSWER}: none). */
   int answers(ProtocolError request);
 
+  /**
+   * Every setting its server makes beyond the framework's defaults (docs/API.md, Settings beyond the defaults): the
+   * limits, thread counts, buffers, chunk sizes, what is switched off, each with why and what it costs.
+   */
+  List<Setting> settings();
+
   /** The listen backlog it binds with: {@link ServerSettings#BACKLOG} where the framework can set it. */
   default int listenBacklog() { return ServerSettings.BACKLOG; }
 }

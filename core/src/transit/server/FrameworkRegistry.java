@@ -22,8 +22,12 @@ import java.util.Properties;
 public final class FrameworkRegistry {
   public static final String RESOURCE = "transit/frameworks.properties";
 
-  /** What a framework says of itself, as data: its libraries, JSON library, encoding frames and how it serves each mode. */
-  public record Description(String name, List<Library> libraries, Library json, List<String> encodingFrames, Map<Mode, String> serves) {}
+  /**
+   * What a framework says of itself, as data: its libraries, JSON library, encoding frames, how it serves each mode, and
+   * the settings its server makes beyond the framework's defaults.
+   */
+  public record Description(String name, List<Library> libraries, Library json, List<String> encodingFrames, Map<Mode, String> serves,
+      List<Setting> settings) {}
 
   private final Properties properties;
   private final List<String> names;
@@ -38,6 +42,20 @@ public final class FrameworkRegistry {
     Properties p = new Properties();
     try (InputStream in = FrameworkRegistry.class.getClassLoader().getResourceAsStream(RESOURCE)) {
       if (in == null) throw new IllegalStateException("no " + RESOURCE + " on the classpath: build.mill writes it; run this through ./mill");
+      p.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new FrameworkRegistry(p);
+  }
+
+  /**
+   * The registry another checkout's build wrote: folder holds {@value #RESOURCE} (its frameworkRegistry task's output;
+   * the harness's --against).
+   */
+  public static FrameworkRegistry load(Path folder) {
+    Properties p = new Properties();
+    try (InputStream in = java.nio.file.Files.newInputStream(folder.resolve(RESOURCE))) {
       p.load(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -67,8 +85,15 @@ public final class FrameworkRegistry {
       libraries.add(new Library(get(name + ".library." + i + ".name"), get(name + ".library." + i + ".version")));
     Map<Mode, String> serves = new EnumMap<>(Mode.class);
     for (Mode mode : Mode.values()) serves.put(mode, get(name + ".serves." + mode.label));
+    List<Setting> settings = new ArrayList<>();
+    for (int i = 0; properties.containsKey(name + ".setting." + i + ".name"); i++) {
+      String key = name + ".setting." + i + ".";
+      settings.add(new Setting(get(key + "name"), get(key + "value"), get(key + "default"),
+          Arrays.stream(get(key + "modes").split(",")).map(Mode::labelled).toList(), Boolean.parseBoolean(get(key + "limit")),
+          get(key + "why"), get(key + "cost")));
+    }
     return new Description(name, libraries, new Library(get(name + ".json.name"), get(name + ".json.version")),
-        List.of(get(name + ".encoding").split(",")), serves);
+        List.of(get(name + ".encoding").split(",")), serves, settings);
   }
 
   /** The framework itself, from its main class's static framework(): only where its classes are on the classpath. */
@@ -108,6 +133,18 @@ public final class FrameworkRegistry {
     p.setProperty("json.version", framework.json().version());
     p.setProperty("encoding", String.join(",", framework.encodingFrames()));
     for (Mode mode : Mode.values()) p.setProperty("serves." + mode.label, framework.serves(mode));
+    List<Setting> settings = framework.settings();
+    for (int i = 0; i < settings.size(); i++) {
+      Setting s = settings.get(i);
+      String key = "setting." + i + ".";
+      p.setProperty(key + "name", s.name());
+      p.setProperty(key + "value", s.value());
+      p.setProperty(key + "default", s.frameworkDefault());
+      p.setProperty(key + "modes", String.join(",", s.modes().stream().map(m -> m.label).toList()));
+      p.setProperty(key + "limit", String.valueOf(s.limit()));
+      p.setProperty(key + "why", s.why());
+      p.setProperty(key + "cost", s.cost());
+    }
     StringWriter out = new StringWriter();
     p.store(out, null);
     // without the date line store() writes first, so that the same framework describes itself byte for byte alike

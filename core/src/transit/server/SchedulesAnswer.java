@@ -77,5 +77,23 @@ public sealed interface SchedulesAnswer extends AutoCloseable {
     return room == null ? busy() : new Model(api.model(found.body()), room);
   }
 
+  /**
+   * The answer when it is ready at once, neither waiting for room nor encoding: kept bytes, or a streamed answer with
+   * room now, or the route or date refused on the way; null otherwise (idiomatic, a cache miss, no room now), for
+   * {@link #of} on a thread that may wait. What a server on an event loop or a compute pool asks first, so that the
+   * common answer costs no hop to a thread that may block.
+   */
+  static SchedulesAnswer atOnce(TransitApi api, Mode mode, String routeId, String date) {
+    if (api.cache() != null) {
+      ResponseCache.Encoded kept = api.keptSchedules(routeId, date);
+      return kept == null ? null : new Cached(kept);
+    }
+    if (mode != Mode.TUNED) return null;
+    TransitApi.Reply<RouteTrips> found = api.routeTrips(routeId, date);
+    if (!found.isOk()) return new Failed(found.error());
+    ResponseBudget.Reservation room = api.budget().tryReserve(SchedulesJson.CHUNK_BYTES);
+    return room == null ? null : new Streamed(found.body(), room);
+  }
+
   private static Busy busy() { return new Busy(TransitApi.busy(), ResponseBudget.RETRY_AFTER_SECONDS); }
 }

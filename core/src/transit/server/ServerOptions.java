@@ -12,11 +12,12 @@ import transit.cli.Cli;
  * The options every server takes, each also an environment variable: --port (PORT, default 4000, the
  * reference load tests' port), --host (HOST, default 0.0.0.0), --gtfs (GTFS, a feed directory or zip),
  * --cache (CACHE=true), --cache-budget (CACHE_BUDGET), --tuned (TUNED=true), --verbose (VERBOSE=true),
- * --snapshot (SNAPSHOT), --watch (WATCH) and --idle-timeout (IDLE_TIMEOUT). A flag wins over its variable.
- * snapshotDir is null with snapshots off, watchInterval zero with watching off.
+ * --snapshot (SNAPSHOT), --watch (WATCH), --idle-timeout (IDLE_TIMEOUT), --answer-memory (ANSWER_MEMORY) and --limits
+ * (LIMITS). A flag wins over its variable. snapshotDir is null with snapshots off, watchInterval zero with watching
+ * off; with --limits off, idleTimeout is null (the framework's own) and answerMemoryBytes {@link #OFF}.
  */
 public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, long answerMemoryBytes, boolean tuned, boolean verbose,
-    Path snapshotDir, Duration watchInterval, Duration idleTimeout, boolean help) {
+    Path snapshotDir, Duration watchInterval, Duration idleTimeout, boolean limits, boolean help) {
   public static final int DEFAULT_PORT = 4000;
   public static final String DEFAULT_HOST = "0.0.0.0";
   public static final long DEFAULT_CACHE_BUDGET = 1L << 30;
@@ -28,7 +29,8 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   private static final Map<String, String> VARIABLES = Map.ofEntries(Map.entry("--port", "PORT"), Map.entry("--host", "HOST"),
       Map.entry("--gtfs", "GTFS"), Map.entry("--cache", "CACHE"), Map.entry("--cache-budget", "CACHE_BUDGET"),
       Map.entry("--answer-memory", "ANSWER_MEMORY"), Map.entry("--tuned", "TUNED"), Map.entry("--verbose", "VERBOSE"),
-      Map.entry("--snapshot", "SNAPSHOT"), Map.entry("--watch", "WATCH"), Map.entry("--idle-timeout", "IDLE_TIMEOUT"));
+      Map.entry("--snapshot", "SNAPSHOT"), Map.entry("--watch", "WATCH"), Map.entry("--idle-timeout", "IDLE_TIMEOUT"),
+      Map.entry("--limits", "LIMITS"));
 
   @Command(description = "Serves the GTFS schedules API (docs/API.md).", sortOptions = false,
       footer = "Each option is also read from the environment variable in brackets; a flag wins over its variable.")
@@ -56,7 +58,7 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     @Option(names = "--answer-memory", paramLabel = "SIZE", converter = AnswerMemoryConverter.class, description = {
         "heap /schedules answers may hold while they are built and sent, 512m, or off [ANSWER_MEMORY]",
         "(default: half of what -Xmx leaves beside the feed); past it a request waits, then gets a 503"})
-    long answerMemory = AUTO;
+    Long answerMemory;
 
     @Option(names = "--tuned", description = {
         "serve /schedules with the framework's best-known practice for large JSON [TUNED=true]:",
@@ -79,7 +81,12 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     @Option(names = "--idle-timeout", paramLabel = "DURATION", converter = TimeoutConverter.class, description = {
         "close a connection that reads or writes nothing for this long, 500ms, 30s [IDLE_TIMEOUT] (default 30s):",
         "a client that stops reading its response frees the server's worker"})
-    Duration idleTimeout = ServerSettings.Limits.DEFAULT.idleTimeout();
+    Duration idleTimeout;
+
+    @Option(names = "--limits", paramLabel = "on|off", converter = OnOffConverter.class, description = {
+        "keep the limits against slow and hostile clients, or none of them [LIMITS] (default on; docs/API.md, Limits):",
+        "off leaves every one at the framework's default and answers' heap unbounded, to measure what they cost"})
+    OnOff limits = OnOff.ON;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
     boolean help;
@@ -90,7 +97,7 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
 
   /** Where and how the server listens. */
   public ServerSettings settings() {
-    return new ServerSettings(host, port, mode(), ServerSettings.Limits.DEFAULT.withIdleTimeout(idleTimeout));
+    return new ServerSettings(host, port, mode(), limits ? ServerSettings.Limits.DEFAULT.withIdleTimeout(idleTimeout) : ServerSettings.Limits.OFF);
   }
 
   /** The --help text. */
@@ -99,8 +106,24 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
   /** A wrong flag or value throws {@link Cli.UsageException} naming it, or naming its environment variable. */
   public static ServerOptions parse(String[] args, Map<String, String> env) {
     Flags f = Cli.parse(new Flags(), args, env, VARIABLES);
-    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, f.answerMemory, f.tuned, f.verbose, f.snapshot, f.watch,
-        f.idleTimeout, f.help);
+    boolean limits = f.limits == OnOff.ON;
+    if (!limits && f.idleTimeout != null) throw new Cli.UsageException("--idle-timeout: not with --limits off, which leaves it to the framework");
+    if (!limits && f.answerMemory != null) throw new Cli.UsageException("--answer-memory: not with --limits off, which leaves answers unbounded");
+    Duration idleTimeout = !limits ? null : f.idleTimeout != null ? f.idleTimeout : ServerSettings.Limits.DEFAULT.idleTimeout();
+    long answerMemory = !limits ? OFF : f.answerMemory != null ? f.answerMemory : AUTO;
+    return new ServerOptions(f.host, f.port, f.gtfs, f.cache ? f.cacheBudget : 0, answerMemory, f.tuned, f.verbose, f.snapshot, f.watch,
+        idleTimeout, limits, f.help);
+  }
+
+  enum OnOff { ON, OFF }
+
+  /** on or off. */
+  static final class OnOffConverter implements ITypeConverter<OnOff> {
+    public OnOff convert(String text) {
+      String t = text.trim().toLowerCase();
+      if (t.equals("on") || t.equals("off")) return t.equals("on") ? OnOff.ON : OnOff.OFF;
+      throw Cli.invalid(text, "on or off");
+    }
   }
 
   /** A size, or off. */

@@ -14,7 +14,8 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
   public static final int BACKLOG = 1000;
 
   /**
-   * The limits every server keeps, each through its framework's own setting where it has one:
+   * The limits every server keeps, each through its framework's own setting where it has one (on), or none of them
+   * ({@link #OFF}: every one at its framework's default, and no budget for answers, to measure what they cost):
    * <ul>
    *   <li>idleTimeout: a connection that neither reads nor writes for this long is closed (--idle-timeout), so a client
    *       that stops reading frees what its response holds. Far above any stall of a 10 MB download on loopback under
@@ -33,21 +34,24 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
    *       a thread has at least as many threads, so slow readers below the limit never take the last one.
    * </ul>
    */
-  public record Limits(Duration idleTimeout, Duration requestHeadTimeout, int minResponseBytesPerSecond, Duration minRateWindow,
+  public record Limits(boolean on, Duration idleTimeout, Duration requestHeadTimeout, int minResponseBytesPerSecond, Duration minRateWindow,
       int sendBufferBytes, int connectionLimit) {
-    public static final Limits DEFAULT = new Limits(Duration.ofSeconds(30), Duration.ofSeconds(5), 16 * 1024, Duration.ofSeconds(10),
+    public static final Limits DEFAULT = new Limits(true, Duration.ofSeconds(30), Duration.ofSeconds(5), 16 * 1024, Duration.ofSeconds(10),
         64 * 1024, 1024);
 
+    /** No limit of this project's: each framework's own defaults (--limits off). */
+    public static final Limits OFF = new Limits(false, null, null, 0, null, 0, 0);
+
     public Limits withIdleTimeout(Duration timeout) {
-      return new Limits(timeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, sendBufferBytes, connectionLimit);
+      return new Limits(on, timeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, sendBufferBytes, connectionLimit);
     }
 
     public Limits withMinRate(int bytesPerSecond, Duration window) {
-      return new Limits(idleTimeout, requestHeadTimeout, bytesPerSecond, window, sendBufferBytes, connectionLimit);
+      return new Limits(on, idleTimeout, requestHeadTimeout, bytesPerSecond, window, sendBufferBytes, connectionLimit);
     }
 
     public Limits withConnectionLimit(int connections) {
-      return new Limits(idleTimeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, sendBufferBytes, connections);
+      return new Limits(on, idleTimeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, sendBufferBytes, connections);
     }
   }
 
@@ -56,5 +60,4 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
 
   public ServerSettings withLimits(Limits other) { return new ServerSettings(host, port, mode, other); }
 
-  public Duration idleTimeout() { return limits.idleTimeout(); }
 }

@@ -104,7 +104,9 @@ public final class ServerStartup {
         : new ResponseBudget(Runtime.getRuntime().maxMemory(), ResponseBudget.WAIT, options.answerMemoryBytes());
     TransitApi api = new TransitApi(loaded.feed(), retained, ServedFeed.origin(loaded), Clock.systemDefaultZone(), options.cacheBudgetBytes(), budget);
     TransitApi.ResponseSizes sizes = api.sizes();
-    if (budget.unlimitedBudget()) System.out.println("Answers being built may hold any part of the heap (--answer-memory off)");
+    if (!options.limits()) System.out.println("Limits off: no limit against slow or hostile clients but the framework's own, and answers "
+        + "being built may hold any part of the heap (--limits off)");
+    else if (budget.unlimitedBudget()) System.out.println("Answers being built may hold any part of the heap (--answer-memory off)");
     else System.out.printf("Answers being built may hold %,d MB of the heap: %d of the largest (/schedules/%s, %.1f MB) at once, idiomatic%n",
         budget.totalBytes() >> 20, budget.totalBytes() / Math.max(1, SchedulesAnswer.MODEL_FACTOR * sizes.largestBytes()),
         sizes.largestRouteId(), sizes.largestBytes() / 1e6);

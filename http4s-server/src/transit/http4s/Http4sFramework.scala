@@ -3,7 +3,7 @@ package transit.http4s
 import java.util.List as JList
 import transit.api.Model.TripSchedule
 import transit.api.TransitApi
-import transit.server.{Framework, Library, Mode, ProtocolError, RunningServer, ServerSettings}
+import transit.server.{Framework, Library, Mode, ProtocolError, RunningServer, ServerSettings, Setting}
 
 /** http4s as the comparison knows it: http4s on Ember, cats-effect IO, circe. server: Http4sServer.start. */
 final class Http4sFramework(server: Framework.Starter) extends Framework:
@@ -41,3 +41,20 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
 
   /** fs2 binds with the JDK's default backlog and has no setting for it. */
   override def listenBacklog: Int = 50
+
+  def settings: JList[Setting] = JList.of(
+    Setting.limit("withIdleTimeout", "30 s", "60 s", "a client that stops reading has its write timed out, an idle " +
+      "kept-alive connection is closed", Setting.WITH_THE_LIMITS),
+    Setting.limit("sendBufferSize (withAdditionalSocketOptions)", "64 KB", "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.WITH_THE_LIMITS),
+    Setting.limit("RateCheckedBody (a body wrapper)", "16 KB/s over 10 s, checked as each 128 KB chunk goes out; shorter bodies " +
+      "whole", "none (Ember has no such setting)", "a client reading a trickle is cut off; Ember times out each write whole, so " +
+      "a long body goes out in chunks a slow phone can take within the timeout", Setting.WITH_THE_LIMITS),
+    Setting.always("withMaxHeaderSize", "64 KB", "40 KB", Setting.FOR_LONG_IDS,
+      Setting.IN_EVERY_FIGURE),
+    Setting.always("withShutdownTimeout", "0", "30 s", "a stopped server closes its kept-alive connections at once, as Undertow " +
+      "does", "none: shutdown only"),
+    Setting.always("WellFormed, SkipEmptySegments, OptionalParam, the error handlers", "Host required, dot segments refused, " +
+      "empty path segments skipped, ?date without = kept, JSON error bodies", "Ember's and http4s's own reading",
+      Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
+    Setting.always("circe encoders (JsonEncoders)", "the contract's keys and nulls", "none (circe derives none for Java records)",
+      Setting.FOR_THE_CONTRACT_BYTES, Setting.IN_EVERY_FIGURE))

@@ -16,7 +16,6 @@ import org.typelevel.ci.*
 import org.typelevel.vault.Key
 import scala.concurrent.duration.Duration
 import scala.jdk.CollectionConverters.*
-import scala.jdk.DurationConverters.*
 import scala.reflect.ClassTag
 import transit.api.Model.*
 import transit.api.{ResponseCache, RouteTrips, SchedulesJson, TransitApi}
@@ -50,22 +49,31 @@ class TransitRoutes(api: TransitApi, mode: Mode, limits: ServerSettings.Limits):
     case _ => false
 
   /**
-   * The answer core decides, on a blocking thread (it may wait for room in the response budget), rendered; the heap it
-   * reserved is given back when the response's body is done, sent or failed. cats-effect takes an OutOfMemoryError
-   * for fatal and stops the runtime: one while a model is encoded is answered as a 503 instead.
+   * The answer core decides: at once on the compute pool when it is ready (kept bytes, a streamed answer with room),
+   * else on a blocking thread (it may wait for room in the response budget, or encode a cache miss); rendered, and the
+   * heap it reserved given back when the response's body is done, sent or failed. cats-effect takes an
+   * OutOfMemoryError for fatal and stops the runtime: one while a model is encoded is answered as a 503 instead.
    */
   private def schedules(routeId: String, date: String): IO[Response[IO]] =
-    IO.blocking(SchedulesAnswer.of(api, mode, routeId, date, CirceJson.encode(_))).flatMap { answer =>
+    IO(SchedulesAnswer.atOnce(api, mode, routeId, date)).flatMap { atOnce =>
+      if atOnce != null then IO.pure(atOnce) else IO.blocking(SchedulesAnswer.of(api, mode, routeId, date, CirceJson.encode(_)))
+    }.flatMap { answer =>
       val response = answer match
         case model: SchedulesAnswer.Model =>
-          try Ok(model.trips.asJson)
-          catch case _: OutOfMemoryError => busy(SchedulesAnswer.Busy(TransitApi.busy(), transit.api.ResponseBudget.RETRY_AFTER_SECONDS))
+          // a 10 MB encoding holds its compute thread until done: the fibers queued meanwhile go first
+          IO.cede *> IO.defer {
+            try Ok(model.trips.asJson)
+            catch case _: OutOfMemoryError => busy(SchedulesAnswer.Busy(TransitApi.busy(), transit.api.ResponseBudget.RETRY_AFTER_SECONDS))
+          }
         case tuned: SchedulesAnswer.Streamed => streamed(tuned.trips)
         case kept: SchedulesAnswer.Cached => cached(kept.encoded)
         case failed: SchedulesAnswer.Failed => error(failed.error)
         case refused: SchedulesAnswer.Busy => busy(refused)
-      response.map(r => r.withBodyStream(MinimumRate.body(limits, r.body).onFinalize(IO(answer.close()))))
-        .onError(_ => IO(answer.close()))
+      answer match
+        case _: (SchedulesAnswer.Model | SchedulesAnswer.Streamed) =>
+          response.map(r => r.withBodyStream(RateCheckedBody(limits, r.body).onFinalize(IO(answer.close()))))
+            .onError(_ => IO(answer.close()))
+        case _ => response
     }
 
   private def busy(refused: SchedulesAnswer.Busy): IO[Response[IO]] =
@@ -83,7 +91,8 @@ class TransitRoutes(api: TransitApi, mode: Mode, limits: ServerSettings.Limits):
   /** --cache: the bytes as they were kept. */
   private def cached(encoded: ResponseCache.Encoded): IO[Response[IO]] =
     IO.fromEither(Status.fromInt(encoded.status)).map(status =>
-      Response[IO](status).withEntity(encoded.body).withContentType(`Content-Type`(MediaType.application.json)))
+      Response[IO](status).withBodyStream(RateCheckedBody(limits, encoded.body))
+        .putHeaders(`Content-Type`(MediaType.application.json), `Content-Length`.unsafeFromLong(encoded.body.length)))
 
   /**
    * Tuned: an fs2 stream of chunks written from the feed's arrays, each encoded in its own step as Ember pulls
@@ -110,27 +119,6 @@ object TransitRoutes:
   /** The contract's JSON error body with its status. */
   def error(e: ApiError): IO[Response[IO]] =
     IO.fromEither(Status.fromInt(e.status)).map(Response[IO](_).withEntity(e.asJson))
-
-/**
- * The minimum response rate (ServerSettings.Limits), which Ember has no setting for: a body goes out in 16 KB
- * chunks, each pulled once the last is written, and a pull that finds the last window moved less than the rate
- * fails the body, on which Ember closes the connection. A client that stops reading altogether meets Ember's idle
- * timeout on the write.
- */
-object MinimumRate:
-  val ChunkBytes: Int = 16 * 1024
-
-  def body(limits: ServerSettings.Limits, body: Stream[IO, Byte]): Stream[IO, Byte] = Stream.suspend {
-    val rate = transit.server.MinimumRate(limits)
-    var written = 0L // one body, pulled by one fiber at a time
-    body.chunkLimit(ChunkBytes).flatMap { chunk =>
-      written += chunk.size
-      if rate.keptUp(written) then Stream.chunk(chunk) else Stream.raiseError[IO](SlowReader())
-    }
-  }
-
-  /** The client read slower than the minimum rate. */
-  class SlowReader extends java.io.IOException("the client read slower than the minimum response rate")
 
 /**
  * Middleware for what Ember lets through and the contract refuses, or answers otherwise: an HTTP/1.1 request
@@ -199,28 +187,19 @@ object Http4sServer extends IOApp:
 
   /**
    * Ember serving the routes; port 0 picks a free port. Tuned takes Ember's and cats-effect's defaults, which
-   * are their docs' advice for CPU-bound work: one compute thread per core, and streaming responses.
-   *
-   * A client that stops reading holds no thread here (its fiber waits), but its connection and response would
-   * stay: Ember's idle timeout bounds each socket write as well as the wait for a next request. The limits every
-   * server keeps (ServerSettings.Limits), through Ember's own settings where it has them: the idle timeout, the
-   * request head's timeout, the connection limit, the send buffer (set on the listening socket, which the accepted
-   * ones take); the minimum response rate through MinimumRate. Requests Ember
-   * cannot parse get the contract's JSON error, where Ember's default is an empty body. The listen backlog
-   * cannot be set: fs2 binds with the JDK's default of 50 (docs/API.md, Limits).
+   * are their docs' advice for CPU-bound work: one compute thread per core, and streaming responses. A client that
+   * stops reading holds no thread here (its fiber waits); the limits are Http4sLimits'. Requests Ember cannot parse
+   * get the contract's JSON error, where Ember's default is an empty body. The listen backlog cannot be set: fs2
+   * binds with the JDK's default of 50 (docs/API.md, Limits).
    */
   def server(api: TransitApi, settings: ServerSettings): Resource[IO, Server] =
     for
       h <- Resource.eval(IO.fromOption(Host.fromString(settings.host))(IllegalArgumentException(s"not a host name or address: ${settings.host}")))
       p <- Resource.eval(IO.fromOption(Port.fromInt(settings.port))(IllegalArgumentException(s"not a port: ${settings.port}")))
-      server <- EmberServerBuilder.default[IO]
+      server <- Http4sLimits(EmberServerBuilder.default[IO], settings.limits)
         .withHost(h)
         .withPort(p)
         .withMaxHeaderSize(MaxHeaderSize)
-        .withIdleTimeout(settings.idleTimeout.toScala)
-        .withRequestHeaderReceiveTimeout(settings.limits.requestHeadTimeout.toScala)
-        .withMaxConnections(settings.limits.connectionLimit)
-        .withAdditionalSocketOptions(List(fs2.io.net.SocketOption.sendBufferSize(settings.limits.sendBufferBytes)))
         .withRequestLineParseErrorHandler(_ => TransitRoutes.error(TransitApi.malformedRequest()))
         .withMaxHeaderSizeErrorHandler(_ => TransitRoutes.error(TransitApi.headTooLarge(MaxHeaderSize)))
         // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so shutting down

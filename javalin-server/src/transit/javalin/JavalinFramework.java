@@ -9,6 +9,7 @@ import transit.server.Mode;
 import transit.server.ProtocolError;
 import transit.server.RunningServer;
 import transit.server.ServerSettings;
+import transit.server.Setting;
 
 /** Javalin as the comparison knows it: Javalin 7 on Jetty 12, Jackson 2. */
 final class JavalinFramework implements Framework {
@@ -59,5 +60,32 @@ final class JavalinFramework implements Framework {
       case ROUTE_ID_OF_70000_CHARACTERS -> 414;
       case HEADER_OF_70000_BYTES -> 431;
     };
+  }
+
+  @Override
+  public List<Setting> settings() {
+    return List.of(
+        Setting.limit("jetty.threadPool (max threads)", "1,040, started as needed", "250", Setting.FOR_SLOW_READERS, Setting.WITH_THE_LIMITS),
+        Setting.limit("acceptedSendBufferSize", "64 KB", "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.WITH_THE_LIMITS),
+        Setting.limit("NetworkConnectionLimit", "1,024", "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
+        Setting.limit("RequestHeadTimeout (a Connection.Listener)", "5 s", "none (each byte restarts Jetty's idle timer)",
+            Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
+        Setting.limit("MinimumRateWatch (a Connection.Listener)", "16 KB/s over 10 s, checked every second", "none (Jetty 12 "
+            + "reads no minResponseDataRate)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
+        Setting.always("acceptQueueSize", "1,000", "0 (the JDK's 50)", Setting.FOR_THE_BACKLOG,
+            Setting.IN_EVERY_FIGURE),
+        Setting.always("http.compressionStrategy", "NONE", "gzip for large answers a client accepts compressed", "every server "
+            + "answers identity (docs/API.md)", Setting.IN_EVERY_FIGURE),
+        Setting.always("requestHeaderSize", "64 KB", "8 KB", Setting.FOR_LONG_IDS,
+            Setting.IN_EVERY_FIGURE),
+        Setting.always("http.prefer405over404, router.treatMultipleSlashesAsSingleSlash, JsonErrors, before-handlers",
+            "true, true, JSON error bodies, dot segments and HEAD refused", "false, false, Jetty's HTML, accepted",
+            Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
+        Setting.always("jsonMapper (JacksonJson)", "snake_case keys, characters beyond U+FFFF as UTF-8", "Jackson's defaults",
+            Setting.FOR_THE_CONTRACT_BYTES, Setting.IN_EVERY_FIGURE),
+        Setting.always("startup.showJavalinBanner, showOldJavalinVersionWarning", "false", "true", "the server prints one line "
+            + "once it listens", "none: start-up output only"),
+        Setting.in(Mode.TUNED, "concurrency.useVirtualThreads", "true", "false", "Javalin's own switch for blocking handlers: a "
+            + "virtual thread per request on JDK 21+, Jetty's pool on older JDKs", "part of the tuned mode's figures"));
   }
 }

@@ -60,13 +60,8 @@ public final class JavalinServer {
 
   /**
    * Jetty serving the contract; port 0 picks a free port. Tuned: virtual threads, Javalin's own switch
-   * (a virtual thread per request on JDK 21+; on older JDKs Javalin keeps Jetty's QueuedThreadPool).
-   *
-   * The connector is Javalin's default one with the limits every server shares (ServerSettings.Limits), each
-   * through Jetty's own setting where it has one: the idle timeout (which also fails a blocked write, freeing the
-   * thread of a client that stopped reading), the send buffer, the connection limit and the listen backlog; a
-   * request head's bound and the minimum response rate, which Jetty lacks, through RequestHeadTimeout and
-   * MinimumRateWatch (Jetty 12 keeps HttpConfiguration's minResponseDataRate, but nothing reads it).
+   * (a virtual thread per request on JDK 21+; on older JDKs Javalin keeps Jetty's QueuedThreadPool). The connector is
+   * Javalin's default one with the listen backlog every server asks for, and the limits (JettyLimits).
    */
   static RunningServer start(TransitApi api, ServerSettings settings) {
     Mode mode = settings.mode();
@@ -74,9 +69,6 @@ public final class JavalinServer {
     ServerSettings.Limits limits = settings.limits();
     Javalin app = Javalin.create(config -> {
       config.concurrency.useVirtualThreads = tuned;
-      // A response written to a slow reader holds its thread: as many threads as connections (Javalin's default is
-      // 250), so slow readers up to the connection limit never take the last one. Started as needed.
-      config.jetty.threadPool = ConcurrencyUtil.jettyThreadPool("JettyServerThreadPool", 8, limits.connectionLimit() + 16, tuned);
       config.startup.showJavalinBanner = false;
       config.startup.showOldJavalinVersionWarning = false;
       config.jsonMapper(new JavalinJackson(JacksonJson.MAPPER, false));
@@ -84,16 +76,13 @@ public final class JavalinServer {
       config.http.compressionStrategy = CompressionStrategy.NONE;
       config.router.treatMultipleSlashesAsSingleSlash = true;
       config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(64 * 1024));
+      JettyLimits.threads(config, limits, tuned);
       config.jetty.addConnector((server, http) -> {
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
         connector.setHost(settings.host());
         connector.setPort(settings.port());
-        connector.setIdleTimeout(settings.idleTimeout().toMillis());
         connector.setAcceptQueueSize(ServerSettings.BACKLOG);
-        connector.setAcceptedSendBufferSize(limits.sendBufferBytes());
-        connector.addBean(new RequestHeadTimeout(limits.requestHeadTimeout(), connector.getScheduler()));
-        connector.addBean(new MinimumRateWatch(limits, connector.getScheduler()));
-        server.addBean(new NetworkConnectionLimit(limits.connectionLimit(), connector));
+        JettyLimits.apply(server, connector, limits);
         return connector;
       });
       config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrors()));
@@ -158,90 +147,6 @@ public final class JavalinServer {
       }
     } catch (IOException e) {
       throw new UncheckedIOException("the server's first request to itself failed", e);
-    }
-  }
-
-  /**
-   * A bound on a request head's arrival, which Jetty has not: its idle timer restarts with every byte, so a client
-   * trickling a header a byte at a time would hold its connection as long as it liked. A connection whose first
-   * request has not arrived within the limit is closed.
-   */
-  static final class RequestHeadTimeout implements Connection.Listener {
-    private final Duration limit;
-    private final Scheduler scheduler;
-
-    /** scheduler: the connector's. */
-    RequestHeadTimeout(Duration limit, Scheduler scheduler) {
-      this.limit = limit;
-      this.scheduler = scheduler;
-    }
-
-    @Override
-    public void onOpened(Connection connection) {
-      scheduler.schedule(() -> {
-        if (connection.getMessagesIn() == 0 && connection.getEndPoint().isOpen()) connection.getEndPoint().close();
-      }, limit.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public void onClosed(Connection connection) {}
-  }
-
-  /**
-   * The minimum response rate, which Jetty 12 does not apply: every second, a connection whose write has been waiting
-   * on the client through a whole window, and which sent less than the rate over it, is closed (its blocked write
-   * fails, freeing the thread).
-   */
-  static final class MinimumRateWatch implements Connection.Listener {
-    private final long bytesPerSecond, windowNanos;
-    private final Scheduler scheduler;
-
-    /** scheduler: the connector's. */
-    MinimumRateWatch(ServerSettings.Limits limits, Scheduler scheduler) {
-      this.bytesPerSecond = limits.minResponseBytesPerSecond();
-      this.windowNanos = limits.minRateWindow().toNanos();
-      this.scheduler = scheduler;
-    }
-
-    @Override
-    public void onOpened(Connection connection) {
-      if (connection.getEndPoint() instanceof AbstractEndPoint endPoint) scheduler.schedule(new Check(connection, endPoint), 1, TimeUnit.SECONDS);
-    }
-
-    @Override
-    public void onClosed(Connection connection) {}
-
-    /** One connection's window: since when its write has waited, and what it had sent then. */
-    private final class Check implements Runnable {
-      private final Connection connection;
-      private final AbstractEndPoint endPoint;
-      private long since = -1, sentThen;
-
-      Check(Connection connection, AbstractEndPoint endPoint) {
-        this.connection = connection;
-        this.endPoint = endPoint;
-      }
-
-      @Override
-      public void run() {
-        if (!endPoint.isOpen()) return;
-        long now = System.nanoTime(), sent = connection.getBytesOut();
-        if (!endPoint.getWriteFlusher().isPending()) since = -1; // not waiting on the client
-        else if (since < 0) {
-          since = now;
-          sentThen = sent;
-        } else if (now - since >= windowNanos) {
-          if ((sent - sentThen) * 1_000_000_000L < bytesPerSecond * (now - since)) {
-            // failed as Jetty's idle timeout fails a write, which Javalin logs at debug only, then closed
-            endPoint.getWriteFlusher().onFail(new TimeoutException("response slower than " + bytesPerSecond + " bytes/s"));
-            endPoint.close();
-            return;
-          }
-          since = now;
-          sentThen = sent;
-        }
-        scheduler.schedule(this, 1, TimeUnit.SECONDS);
-      }
     }
   }
 

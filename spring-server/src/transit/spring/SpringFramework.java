@@ -9,6 +9,7 @@ import transit.server.Mode;
 import transit.server.ProtocolError;
 import transit.server.RunningServer;
 import transit.server.ServerSettings;
+import transit.server.Setting;
 
 /** Spring Boot as the comparison knows it: Boot 4 and Spring MVC on Tomcat 11, Jackson 3. */
 final class SpringFramework implements Framework {
@@ -58,5 +59,39 @@ final class SpringFramework implements Framework {
       case NO_SPACES_IN_REQUEST_LINE, METHOD_ONLY, PATH_NOT_UTF8_ONCE_DECODED, FRAGMENT, ROUTE_ID_OF_70000_CHARACTERS, HEADER_OF_70000_BYTES,
           TWO_HUNDRED_HEADERS, HEADER_LINE_WITHOUT_COLON, SPACE_IN_HEADER_NAME, CONTROL_CHARACTER_IN_HEADER_VALUE -> 400;
     };
+  }
+
+  @Override
+  public List<Setting> settings() {
+    return List.of(
+        Setting.limit("server.tomcat.threads.max", "1,040, started as needed", "200", Setting.FOR_SLOW_READERS, Setting.WITH_THE_LIMITS),
+        Setting.limit("server.tomcat.connection-timeout, keep-alive-timeout", "30 s", "Tomcat's 60 s", "a client that stops reading "
+            + "has its write timed out, an idle kept-alive connection is closed", Setting.WITH_THE_LIMITS),
+        Setting.limit("server.tomcat.max-connections", "1,024", "8,192", Setting.FOR_THE_CONNECTION_LIMIT,
+            Setting.WITH_THE_LIMITS),
+        Setting.limit("socket.txBufSize (a connector property Boot does not map)", "64 KB", "the kernel's, grown to megabytes",
+            Setting.FOR_THE_RATE_CHECK,
+            Setting.WITH_THE_LIMITS),
+        Setting.limit("TomcatLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
+        Setting.limit("TomcatLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s, checked every 16 KB written", "none "
+            + "(Tomcat has no such setting)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
+        Setting.always("server.tomcat.accept-count", "1,000", "100", Setting.FOR_THE_BACKLOG,
+            Setting.IN_EVERY_FIGURE),
+        Setting.always("server.max-http-request-header-size", "64 KB", "8 KB", Setting.FOR_LONG_IDS, Setting.IN_EVERY_FIGURE),
+        Setting.always("encodedSolidusHandling, JsonErrors valve, ErrorMvcAutoConfiguration excluded, "
+            + "spring.web.resources.add-mappings", "passthrough, JSON error bodies, off, false", "reject, Tomcat's HTML and Boot's "
+            + "/error page, on, true", Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
+        Setting.always("ContractWeb, TomcatLimits.EveryRequest", "query and path checks, the exact text/plain header",
+            "Spring's and Tomcat's own reading", "the contract's answers and headers, byte for byte", Setting.IN_EVERY_FIGURE),
+        Setting.always("JsonMapperBuilderCustomizer (SpringJson)", "snake_case keys, characters beyond U+FFFF as UTF-8",
+            "Boot's Jackson defaults", Setting.FOR_THE_CONTRACT_BYTES, Setting.IN_EVERY_FIGURE),
+        Setting.always("server.shutdown", "immediate", "graceful", "a stopped server stops at once", "none: shutdown only"),
+        Setting.always("spring.main.banner-mode, log-startup-info, logging.level.root", "off, false, warn", "console, true, info",
+            "the server prints one line once it listens", "none: start-up output only"),
+        Setting.in(Mode.TUNED, "spring.threads.virtual.enabled", "true", "false", "Boot's own switch for blocking handlers: a "
+            + "virtual thread per request on JDK 21+, ignored on older JDKs", "part of the tuned mode's figures"),
+        Setting.in(Mode.TUNED, "socket.appWriteBufSize (a connector property Boot does not map)", "64 KB", "8 KB", "Tomcat copies a "
+            + "response to the socket through it, a write per buffer: one as large as the send buffer cuts those eightfold",
+            "part of the tuned mode's figures; what it changed: docs/RESULTS.md"));
   }
 }

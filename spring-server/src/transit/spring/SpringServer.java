@@ -40,13 +40,15 @@ public class SpringServer {
     Map<String, Object> properties = new HashMap<>();
     properties.put("server.address", settings.host());
     properties.put("server.port", settings.port());
-    properties.put("server.tomcat.connection-timeout", limits.idleTimeout().toMillis() + "ms");
-    properties.put("server.tomcat.keep-alive-timeout", limits.idleTimeout().toMillis() + "ms");
     properties.put("server.tomcat.accept-count", ServerSettings.BACKLOG);
-    properties.put("server.tomcat.max-connections", limits.connectionLimit());
-    // A response written to a slow reader holds its thread: as many threads as connections, so slow readers up to
-    // the connection limit never take the last one (Tomcat's default is 200). Started as needed.
-    properties.put("server.tomcat.threads.max", limits.connectionLimit() + 16);
+    if (limits.on()) {
+      properties.put("server.tomcat.connection-timeout", limits.idleTimeout().toMillis() + "ms");
+      properties.put("server.tomcat.keep-alive-timeout", limits.idleTimeout().toMillis() + "ms");
+      properties.put("server.tomcat.max-connections", limits.connectionLimit());
+      // A response written to a slow reader holds its thread: as many threads as connections, so slow readers up to
+      // the connection limit never take the last one (Tomcat's default is 200). Started as needed.
+      properties.put("server.tomcat.threads.max", limits.connectionLimit() + 16);
+    }
     // Tuned: a virtual thread per request where the JDK has them (21+); Boot ignores the setting on older JDKs.
     properties.put("spring.threads.virtual.enabled", settings.mode() == Mode.TUNED);
     SpringApplication app = new SpringApplication(SpringServer.class);
@@ -71,14 +73,16 @@ public class SpringServer {
 
   /**
    * Tuned: Tomcat copies a response to the socket through its application write buffer, 8 KB unless set, and pays a
-   * write (and, once the send buffer is full, a wait on its poller) per buffer; one as large as the send buffer cuts
-   * those eightfold. Boot has no property for it; the README gives what it changed.
+   * write (and, once the send buffer is full, a wait on its poller) per buffer; one as large as the limits' send buffer
+   * cuts those eightfold. Boot has no property for it; docs/RESULTS.md gives what it changed.
    */
+  static final int TUNED_WRITE_BUFFER_BYTES = ServerSettings.Limits.DEFAULT.sendBufferBytes();
+
   @Bean
   WebServerFactoryCustomizer<TomcatServletWebServerFactory> tunedWrites(ServerSettings settings) {
     return factory -> {
       if (settings.mode() == Mode.TUNED)
-        factory.addConnectorCustomizers(c -> c.setProperty("socket.appWriteBufSize", String.valueOf(settings.limits().sendBufferBytes())));
+        factory.addConnectorCustomizers(c -> c.setProperty("socket.appWriteBufSize", String.valueOf(TUNED_WRITE_BUFFER_BYTES)));
     };
   }
 

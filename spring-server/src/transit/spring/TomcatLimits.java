@@ -35,24 +35,24 @@ import transit.server.MinimumRate;
 import transit.server.ServerSettings;
 
 /**
- * What the limits every server keeps (ServerSettings.Limits) need of Tomcat beyond Boot's properties: the send buffer
- * (a connector property Boot does not map), a bound on a request head's arrival (Tomcat's timeouts restart with every
- * byte), the minimum response rate (Tomcat has none), and JSON bodies for the errors Tomcat answers itself.
+ * What the limits every server keeps (ServerSettings.Limits) need of Tomcat beyond Boot's properties (SpringServer sets
+ * those): the send buffer (a connector property Boot does not map), a bound on a request head's arrival (Tomcat's
+ * timeouts restart with every byte), the minimum response rate (Tomcat has none); and, limits on or off, what the
+ * contract needs of Tomcat: JSON bodies for the errors it answers itself, the exact text/plain header, %2F let through.
  */
 final class TomcatLimits {
   private TomcatLimits() {}
 
-  /** The request attribute holding Tomcat's own response (for the exact text/plain header and the rate's abort). */
-  static final String TOMCAT_RESPONSE = TomcatLimits.class.getName() + ".response";
-
   static void apply(TomcatServletWebServerFactory factory, ServerSettings.Limits limits) {
-    FirstRequests firstRequests = new FirstRequests(limits);
-    factory.setProtocol(HeadBoundProtocol.class.getName());
+    FirstRequests firstRequests = limits.on() ? new FirstRequests(limits) : null;
+    if (limits.on()) factory.setProtocol(HeadBoundProtocol.class.getName());
     factory.addConnectorCustomizers(connector -> {
-      connector.setProperty("socket.txBufSize", String.valueOf(limits.sendBufferBytes()));
       // %2F in a path reaches the routes as sent (no route has it: the contract's 404), where Tomcat would refuse it
       connector.setEncodedSolidusHandling("passthrough");
-      ((HeadBoundProtocol) connector.getProtocolHandler()).endpoint.firstRequests = firstRequests;
+      if (limits.on()) {
+        connector.setProperty("socket.txBufSize", String.valueOf(limits.sendBufferBytes()));
+        ((HeadBoundProtocol) connector.getProtocolHandler()).endpoint.firstRequests = firstRequests;
+      }
     });
     factory.addContextCustomizers(context -> {
       StandardHost host = (StandardHost) context.getParent();
@@ -62,7 +62,7 @@ final class TomcatLimits {
       host.setErrorReportValveClass(JsonErrors.class.getName()); // else Tomcat adds its HTML one, which answers first
       host.getPipeline().addValve(new JsonErrors());
       context.getPipeline().addValve(new EveryRequest(firstRequests, limits));
-      context.addLifecycleListener(event -> {
+      if (firstRequests != null) context.addLifecycleListener(event -> {
         if ("after_stop".equals(event.getType())) firstRequests.close();
       });
     });
@@ -127,12 +127,12 @@ final class TomcatLimits {
   }
 
   /**
-   * On every request: its connection has had its first request; Tomcat's own response is kept for the controller;
-   * the body goes out through the minimum-rate check; and a text/plain answer gets the contract's exact header once
-   * the servlet is done, for Tomcat splits a content type's charset off and writes it back as ";charset=".
+   * On every request, with the limits on: its connection has had its first request, and the body goes out through the
+   * minimum-rate check. Always: a text/plain answer gets the contract's exact header once the servlet is done, for
+   * Tomcat splits a content type's charset off and writes it back as ";charset=".
    */
   static final class EveryRequest extends ValveBase {
-    private final FirstRequests firstRequests;
+    private final FirstRequests firstRequests; // null with the limits off
     private final ServerSettings.Limits limits;
 
     EveryRequest(FirstRequests firstRequests, ServerSettings.Limits limits) {
@@ -143,9 +143,10 @@ final class TomcatLimits {
 
     @Override
     public void invoke(Request request, Response response) throws IOException, ServletException {
-      firstRequests.requested(new InetSocketAddress(InetAddress.getByName(request.getRemoteAddr()), request.getRemotePort()));
-      request.setAttribute(TOMCAT_RESPONSE, response);
-      response.setResponse(new RateChecked(response.getResponse(), limits, response));
+      if (firstRequests != null) {
+        firstRequests.requested(new InetSocketAddress(InetAddress.getByName(request.getRemoteAddr()), request.getRemotePort()));
+        response.setResponse(new RateChecked(response.getResponse(), limits, response));
+      }
       getNext().invoke(request, response);
       org.apache.coyote.Response sent = response.getCoyoteResponse();
       if (!sent.isCommitted() && "text/plain".equals(sent.getContentType())) sent.setContentTypeNoCharset(TransitApi.TEXT);

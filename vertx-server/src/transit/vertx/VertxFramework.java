@@ -9,6 +9,7 @@ import transit.server.Mode;
 import transit.server.ProtocolError;
 import transit.server.RunningServer;
 import transit.server.ServerSettings;
+import transit.server.Setting;
 
 /** Vert.x as the comparison knows it: Vert.x 5 (vertx-web on Netty), Jackson 2 through Vert.x's JSON codec. */
 final class VertxFramework implements Framework {
@@ -59,5 +60,31 @@ final class VertxFramework implements Framework {
       case NO_SPACES_IN_REQUEST_LINE, METHOD_ONLY, BARE_LF_LINE_ENDINGS, HTTP_0_9, HEADER_LINE_WITHOUT_COLON, SPACE_IN_HEADER_NAME,
           CONTROL_CHARACTER_IN_HEADER_VALUE -> 400;
     };
+  }
+
+  @Override
+  public List<Setting> settings() {
+    return List.of(
+        Setting.limit("setIdleTimeout", "30 s", "none", "a client that stops reading frees what its response holds",
+            Setting.WITH_THE_LIMITS),
+        Setting.limit("setSendBufferSize", "64 KB", "the kernel's, grown to megabytes", "the write queue drains as the client "
+            + "reads, so the minimum rate sees it", Setting.WITH_THE_LIMITS),
+        Setting.limit("VertxLimits.Connections (a timer per connection)", "5 s", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
+        Setting.limit("VertxLimits.PacedBody for kept and encoded bodies, SlowReaders", "64 KB slices written as the queue drains; "
+            + "16 KB/s over 10 s, checked every second per event loop", "end(body): the whole body queued at once; no rate",
+            "a slow reader holds a queue's worth, not a copy of the whole answer, and one reading a trickle is cut off",
+            Setting.WITH_THE_LIMITS),
+        Setting.limit("worker pool for /schedules answers", "1,024 threads, started as needed", "20", "an answer may wait there for "
+            + "room in the heap: later ones are not queued behind it", Setting.WITH_THE_LIMITS),
+        Setting.always("DeploymentOptions.setInstances", "one verticle per CPU", "1", "Vert.x's docs scale a server so: an event "
+            + "loop per core", Setting.IN_EVERY_FIGURE),
+        Setting.always("setAcceptBacklog", "1,000", "Netty's (the kernel's somaxconn)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
+        Setting.always("setMaxInitialLineLength, setMaxHeaderSize", "64 KB", "4 KB, 8 KB", Setting.FOR_LONG_IDS, Setting.IN_EVERY_FIGURE),
+        Setting.always("setHttp2ClearTextEnabled", "false", "true", "HTTP/1.1 only, as every server: an h2c upgrade is answered "
+            + "in HTTP/1.1", Setting.IN_EVERY_FIGURE),
+        Setting.always("requestHandler checks, invalidRequestHandler, router error handlers", "Host required, characters no URI "
+            + "has refused, JSON error bodies", "Vert.x's own reading and plain-text errors", Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
+        Setting.always("DatabindCodec's mapper (VertxJson)", "snake_case keys, characters beyond U+FFFF as UTF-8",
+            "Jackson's defaults", Setting.FOR_THE_CONTRACT_BYTES, Setting.IN_EVERY_FIGURE));
   }
 }

@@ -1,16 +1,13 @@
 package transit.vertx;
 
-import io.netty.channel.ChannelOption;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
@@ -18,17 +15,12 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.Json;
-import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 import transit.api.Model.ApiError;
 import transit.api.ResponseCache;
 import transit.api.RouteTrips;
@@ -51,15 +43,18 @@ public final class VertxServer extends VerticleBase {
   private final TransitApi api;
   private final ServerSettings settings;
   private final int port;
-  private final Connections connections;
+  private final VertxLimits.Connections connections;
   private HttpServer server;
   /**
-   * The worker pool /schedules answers are decided on: as many threads as connections (started as needed), for a
-   * request may wait there for room in the heap, and Vert.x's default pool of 20 would leave later ones queued behind.
+   * The worker pool /schedules answers are decided on when they are not ready at once: with the limits on, as many
+   * threads as connections (started as needed), for a request may wait there for room in the heap, and Vert.x's
+   * default pool of 20 would leave later ones queued behind.
    */
   private WorkerExecutor answers;
+  /** This verticle's slow readers, watched on its event loop; null with the limits off. */
+  private VertxLimits.SlowReaders slowReaders;
 
-  VertxServer(TransitApi api, ServerSettings settings, int port, Connections connections) {
+  VertxServer(TransitApi api, ServerSettings settings, int port, VertxLimits.Connections connections) {
     this.api = api;
     this.settings = settings;
     this.port = port;
@@ -74,15 +69,14 @@ public final class VertxServer extends VerticleBase {
   public static Framework framework() { return new VertxFramework(VertxServer::start); }
 
   /**
-   * One verticle per CPU this process may use (as Vert.x's docs scale a server), all on one port. The limits every
-   * server keeps are HttpServerOptions' where Vert.x has them (idle timeout, send buffer, backlog, header size); a
-   * request head's bound and the minimum response rate, which it has not, are {@link Connections} and {@link PacedBody}.
+   * One verticle per CPU this process may use (as Vert.x's docs scale a server), all on one port, with the backlog
+   * every server asks for and the limits of {@link VertxLimits}.
    */
   static RunningServer start(TransitApi api, ServerSettings settings) throws Exception {
     VertxJson.configure();
     Vertx vertx = Vertx.vertx();
     try {
-      Connections connections = new Connections(vertx, settings.limits());
+      VertxLimits.Connections connections = new VertxLimits.Connections(vertx, settings.limits());
       // The instances share one port; for port 0, Vert.x shares a random one among servers that ask for -1.
       int port = settings.port() == 0 ? -1 : settings.port();
       List<VertxServer> instances = new CopyOnWriteArrayList<>();
@@ -109,12 +103,12 @@ public final class VertxServer extends VerticleBase {
   @Override
   public Future<?> start() {
     ServerSettings.Limits limits = settings.limits();
-    answers = vertx.createSharedWorkerExecutor("transit-answers", limits.connectionLimit());
-    HttpServerOptions options = new HttpServerOptions()
+    answers = limits.on() ? vertx.createSharedWorkerExecutor("transit-answers", limits.connectionLimit())
+        : vertx.createSharedWorkerExecutor("transit-answers");
+    slowReaders = limits.on() ? new VertxLimits.SlowReaders(vertx, limits) : null;
+    HttpServerOptions options = VertxLimits.apply(new HttpServerOptions(), limits)
         .setHost(settings.host())
-        .setIdleTimeout((int) limits.idleTimeout().toMillis()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
         .setAcceptBacklog(ServerSettings.BACKLOG)
-        .setSendBufferSize(limits.sendBufferBytes())
         .setMaxInitialLineLength(64 * 1024)
         .setMaxHeaderSize(64 * 1024)
         .setHttp2ClearTextEnabled(false); // HTTP/1.1 only, as every server: an h2c upgrade is answered in HTTP/1.1
@@ -177,38 +171,51 @@ public final class VertxServer extends VerticleBase {
   }
 
   /**
-   * Core's answer, decided on the worker pool (it may wait for room in the heap), and an idiomatic one encoded there
-   * too (a 10 MB encoding would hold the event loop for everyone); then written from the event loop as the client
-   * takes it. The heap the answer reserved is given back once the body is sent, or the connection has closed.
+   * Core's answer: at once on the event loop when it is ready (kept bytes, a streamed answer with room), else decided on
+   * the worker pool (it may wait for room in the heap), an idiomatic one encoded there too (a 10 MB encoding would hold
+   * the event loop for everyone); then written from the event loop. The heap the answer reserved is given back once the
+   * body is sent, or the connection has closed.
    */
   private void schedules(RoutingContext ctx) {
     String routeId = ctx.pathParam("route_id"), date = ctx.request().getParam("date");
     Mode mode = settings.mode();
+    SchedulesAnswer atOnce = SchedulesAnswer.atOnce(api, mode, routeId, date);
+    if (atOnce != null) {
+      render(ctx, atOnce);
+      return;
+    }
     answers.executeBlocking(() -> {
       SchedulesAnswer answer = SchedulesAnswer.of(api, mode, routeId, date, VertxJson::encode);
       return answer instanceof SchedulesAnswer.Model model ? new Encoded(model, Json.encodeToBuffer(model.trips())) : answer;
     }, false).onComplete(done -> {
-      if (done.failed()) {
-        ctx.fail(done.cause());
-        return;
-      }
-      Object answer = done.result();
-      if (answer instanceof Encoded encoded) {
-        json(ctx, 200).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(encoded.body().length()));
-        PacedBody.send(ctx, settings.limits(), PacedBody.slices(encoded.body()), encoded.answer()::close);
-      } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
-        stream(ctx, streamed);
-      } else if (answer instanceof SchedulesAnswer.Cached cached) {
-        ResponseCache.Encoded kept = cached.encoded();
-        json(ctx, kept.status()).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(kept.body().length));
-        PacedBody.send(ctx, settings.limits(), PacedBody.slices(kept.body()), () -> {});
-      } else if (answer instanceof SchedulesAnswer.Failed failed) {
-        error(ctx, failed.error());
-      } else if (answer instanceof SchedulesAnswer.Busy busy) {
-        ctx.response().putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(busy.retryAfterSeconds()));
-        error(ctx, busy.error());
-      }
+      if (done.failed()) ctx.fail(done.cause());
+      else render(ctx, done.result());
     });
+  }
+
+  /** An answer on the response: bodies of kept or encoded bytes whole, or paced with the limits on; streamed ones paced. */
+  private void render(RoutingContext ctx, Object answer) {
+    if (answer instanceof Encoded encoded) {
+      json(ctx, 200).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(encoded.body().length()));
+      if (slowReaders == null) ctx.response().end(encoded.body()).onComplete(sent -> encoded.answer().close());
+      else paced(ctx, VertxLimits.PacedBody.slices(encoded.body()), encoded.answer()::close);
+    } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
+      stream(ctx, streamed);
+    } else if (answer instanceof SchedulesAnswer.Cached cached) {
+      ResponseCache.Encoded kept = cached.encoded();
+      json(ctx, kept.status()).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(kept.body().length));
+      if (slowReaders == null) ctx.response().end(Buffer.buffer(kept.body()));
+      else paced(ctx, VertxLimits.PacedBody.slices(kept.body()), () -> {});
+    } else if (answer instanceof SchedulesAnswer.Failed failed) {
+      error(ctx, failed.error());
+    } else if (answer instanceof SchedulesAnswer.Busy busy) {
+      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(busy.retryAfterSeconds()));
+      error(ctx, busy.error());
+    }
+  }
+
+  private void paced(RoutingContext ctx, VertxLimits.PacedBody.Chunks chunks, Runnable done) {
+    VertxLimits.PacedBody.send(ctx.response(), ctx.request().connection(), slowReaders, chunks, done);
   }
 
   /** An idiomatic answer and its body, encoded off the event loop. */
@@ -216,14 +223,14 @@ public final class VertxServer extends VerticleBase {
 
   /**
    * Tuned: the JSON written from the feed's arrays a chunk at a time, each chunk produced only once the last is on its
-   * way to the client, so a 10 MB answer is never held whole. Its length is counted first, so the body goes out as it
+   * way to the client (PacedBody, with the limits on or off), so a 10 MB answer is never held whole. Its length is counted first, so the body goes out as it
    * is, not framed in chunks.
    */
   private void stream(RoutingContext ctx, SchedulesAnswer.Streamed streamed) {
     RouteTrips trips = streamed.trips();
     json(ctx, 200).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(new SchedulesJson(trips).length()));
     SchedulesJson json = new SchedulesJson(trips, SchedulesJson.CHUNK_BYTES);
-    PacedBody.send(ctx, settings.limits(), () -> {
+    paced(ctx, () -> {
       int length = json.next();
       return length == 0 ? null : Buffer.buffer(json.takeBuffer()).slice(0, length);
     }, streamed::close);
@@ -264,156 +271,6 @@ public final class VertxServer extends VerticleBase {
   private static void connectionFailed(Throwable e) {
     if (!(e instanceof IOException) && !(e instanceof io.vertx.core.VertxException && "Connection was closed".equals(e.getMessage()))) {
       e.printStackTrace();
-    }
-  }
-
-  /**
-   * A request head's bound, which Vert.x has not: a connection whose first request has not arrived within it is closed
-   * (a client trickling a header a byte at a time). Vert.x has no connection limit either, and needs none: a
-   * connection holds no thread, and the heap its answer holds is within core's budget, so every one is served.
-   */
-  static final class Connections {
-    private final Vertx vertx;
-    private final ServerSettings.Limits limits;
-    private final Map<HttpConnection, Boolean> awaitingFirstRequest = new ConcurrentHashMap<>();
-
-    Connections(Vertx vertx, ServerSettings.Limits limits) {
-      this.vertx = vertx;
-      this.limits = limits;
-    }
-
-    void opened(HttpConnection connection) {
-      awaitingFirstRequest.put(connection, Boolean.TRUE);
-      connection.closeHandler(closed -> awaitingFirstRequest.remove(connection));
-      vertx.setTimer(limits.requestHeadTimeout().toMillis(), timer -> {
-        if (awaitingFirstRequest.remove(connection) != null) connection.close();
-      });
-    }
-
-    void requested(HttpConnection connection) {
-      awaitingFirstRequest.remove(connection);
-    }
-  }
-
-  /**
-   * A large body written as the client takes it: chunks are written while Vert.x's write queue has room and resumed
-   * from its drain handler, so at most a queue's worth is buffered beyond the socket. The minimum response rate,
-   * which Vert.x has not: every second, a response with bytes not yet on the socket through a whole window, which put
-   * less than the rate on it over the window, is abandoned and its connection closed. done runs once, when the body is sent or the
-   * connection has closed.
-   */
-  static final class PacedBody implements Handler<Void> {
-    /** The next chunk of a body, or null once it is all written. */
-    interface Chunks {
-      Buffer next();
-    }
-
-    /** A whole body, 64 KB at a time. */
-    static Chunks slices(Buffer body) { return slices(body.length(), body::slice); }
-
-    /** Kept bytes, 64 KB at a time, each slice copied as it goes out (Vert.x would copy the whole array at once). */
-    static Chunks slices(byte[] body) { return slices(body.length, (from, to) -> Buffer.buffer(Arrays.copyOfRange(body, from, to))); }
-
-    /** A body of length bytes as slice(from, to) gives it, 64 KB at a time. */
-    private static Chunks slices(int length, BiFunction<Integer, Integer, Buffer> slice) {
-      int[] at = {0};
-      return () -> {
-        if (at[0] >= length) return null;
-        int from = at[0];
-        at[0] = Math.min(length, from + SLICE_BYTES);
-        return slice.apply(from, at[0]);
-      };
-    }
-
-    private static final int SLICE_BYTES = 64 * 1024;
-
-    static void send(RoutingContext ctx, ServerSettings.Limits limits, Chunks chunks, Runnable done) {
-      new PacedBody(ctx.vertx(), ctx.response(), ctx.request().connection(), limits, chunks, done).start();
-    }
-
-    private final Vertx vertx;
-    private final HttpServerResponse response;
-    private final HttpConnection connection;
-    private final Chunks chunks;
-    private final Runnable done;
-    private final long bytesPerSecond, windowNanos;
-    private long timer, waitingSince = -1, sentThen, written, sent;
-    private boolean ended, finished;
-
-    private PacedBody(Vertx vertx, HttpServerResponse response, HttpConnection connection, ServerSettings.Limits limits, Chunks chunks,
-        Runnable done) {
-      this.vertx = vertx;
-      this.response = response;
-      this.connection = connection;
-      this.chunks = chunks;
-      this.done = done;
-      this.bytesPerSecond = limits.minResponseBytesPerSecond();
-      this.windowNanos = limits.minRateWindow().toNanos();
-    }
-
-    private void start() {
-      response.closeHandler(closed -> finish());
-      response.exceptionHandler(failed -> finish());
-      response.drainHandler(this);
-      timer = vertx.setPeriodic(1000, id -> checkRate());
-      handle(null);
-    }
-
-    /** Writes chunks until the queue is full or the body is done. */
-    @Override
-    public void handle(Void drained) {
-      while (!ended && !finished && !response.writeQueueFull()) {
-        Buffer chunk = chunks.next();
-        if (chunk == null) {
-          ended = true;
-          response.end().onComplete(sent -> finish());
-          return;
-        }
-        int length = chunk.length();
-        written += length;
-        response.write(chunk).onSuccess(done -> sent += length); // on the socket: what the client has taken
-      }
-    }
-
-    private void checkRate() {
-      if (finished) return;
-      long now = System.nanoTime();
-      if (sent == written) waitingSince = -1; // not waiting on the client
-      else if (waitingSince < 0) {
-        waitingSince = now;
-        sentThen = sent;
-      } else if (now - waitingSince >= windowNanos) {
-        if ((sent - sentThen) * 1_000_000_000L < bytesPerSecond * (now - waitingSince)) {
-          finish();
-          abort(connection);
-          return;
-        }
-        waitingSince = now;
-        sentThen = sent;
-      }
-    }
-
-    /**
-     * Closes the connection at once, by a reset: a plain close would first deliver what Vert.x and the kernel still
-     * hold for this client, at the very rate it was cut off for. Vert.x has no abort of its own; its connection's Netty
-     * channel is reached through ConnectionBase, an implementation class.
-     */
-    private static void abort(HttpConnection connection) {
-      if (connection instanceof ConnectionBase base) {
-        io.netty.channel.Channel channel = base.channel();
-        channel.config().setOption(ChannelOption.SO_LINGER, 0);
-        // past Vert.x's handlers in the pipeline, which would first flush what they hold
-        channel.eventLoop().execute(() -> channel.unsafe().close(channel.voidPromise()));
-      } else {
-        connection.close();
-      }
-    }
-
-    private void finish() {
-      if (finished) return;
-      finished = true;
-      vertx.cancelTimer(timer);
-      done.run();
     }
   }
 }

@@ -34,6 +34,20 @@ class ResponseBudgetTest {
   }
 
   @Test
+  void tryingForRoomNeverWaits() {
+    ResponseBudget budget = new ResponseBudget(200 * MB, Duration.ofSeconds(5), ResponseBudget.HALF_BESIDE_THE_FEED);
+    budget.sizeFor(0); // 100 MB
+    ResponseBudget.Reservation most = budget.tryReserve(90 * MB);
+    assertNotNull(most, "room at once");
+    long started = System.nanoTime();
+    assertNull(budget.tryReserve(20 * MB), "no room now");
+    assertTrue(System.nanoTime() - started < 1_000_000_000L, "refused without waiting the budget's 5 s");
+    assertNotNull(budget.tryReserve(10 * MB), "what is left");
+    most.close();
+    assertNotNull(budget.tryReserve(20 * MB), "room again once given back");
+  }
+
+  @Test
   void anAnswerLargerThanTheBudgetStillGetsTheWholeOfIt() {
     ResponseBudget budget = new ResponseBudget(20 * MB, Duration.ofMillis(50), ResponseBudget.HALF_BESIDE_THE_FEED);
     budget.sizeFor(0);

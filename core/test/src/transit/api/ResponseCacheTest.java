@@ -22,6 +22,46 @@ class ResponseCacheTest {
   }
 
   @Test
+  void aCrowdMissingTheSameKeyWaitsForOneEncoding() throws Exception {
+    ResponseCache cache = new ResponseCache(1 << 20);
+    java.util.concurrent.CountDownLatch encoding = new java.util.concurrent.CountDownLatch(1), release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicInteger encodings = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.function.Supplier<ResponseCache.Encoded> slow = () -> {
+      encodings.incrementAndGet();
+      encoding.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+      return new ResponseCache.Encoded(200, new byte[] {4, 2});
+    };
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      java.util.List<java.util.concurrent.Future<ResponseCache.Encoded>> answers = new java.util.ArrayList<>();
+      answers.add(pool.submit(() -> cache.get("k", slow)));
+      encoding.await();
+      for (int i = 0; i < 7; i++) answers.add(pool.submit(() -> cache.get("k", slow)));
+      ResponseCache.Encoded other = cache.get("other", () -> new ResponseCache.Encoded(200, new byte[] {1}));
+      assertArrayEquals(new byte[] {1}, other.body(), "another key is not held up");
+      Thread.sleep(100);
+      release.countDown();
+      for (java.util.concurrent.Future<ResponseCache.Encoded> a : answers) assertArrayEquals(new byte[] {4, 2}, a.get().body());
+      assertEquals(1, encodings.get(), "encoded once");
+      assertEquals(2, cache.misses(), "k and other");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aFailedEncodingFailsThoseWaitingAndTheNextMissEncodesAgain() {
+    ResponseCache cache = new ResponseCache(1 << 20);
+    assertThrows(IllegalStateException.class, () -> cache.get("k", () -> { throw new IllegalStateException("no"); }));
+    assertArrayEquals(new byte[] {3}, cache.get("k", () -> new ResponseCache.Encoded(200, new byte[] {3})).body());
+  }
+
+  @Test
   void evictsTheLeastRecentlyUsedBeyondTheBudget() {
     ResponseCache cache = new ResponseCache(100);
     cache.get("a", () -> bytes(40));

@@ -27,7 +27,7 @@ class FeedReloaderTest {
   final ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
 
   FeedReloader reloader(Path feed, TransitApi api, Duration watch, long cacheBudget) {
-    ServerOptions options = new ServerOptions("127.0.0.1", 0, feed, cacheBudget, ServerOptions.AUTO, false, false, null, watch, ServerSettings.Limits.DEFAULT.idleTimeout(), false);
+    ServerOptions options = new ServerOptions("127.0.0.1", 0, feed, cacheBudget, ServerOptions.AUTO, false, false, null, watch, ServerSettings.Limits.DEFAULT.idleTimeout(), true, false);
     return new FeedReloader("test", feed, FeedReloader.Signature.of(feed), api, options,
         new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
   }

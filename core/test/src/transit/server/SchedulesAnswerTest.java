@@ -59,6 +59,34 @@ class SchedulesAnswerTest {
   }
 
   @Test
+  void anAnswerIsReadyAtOnceOnlyWhenItNeedsNeitherWaitingNorEncoding(@TempDir Path dir) {
+    TransitApi api = api(dir, 512 * MB, 0);
+    assertNull(SchedulesAnswer.atOnce(api, Mode.IDIOMATIC, "R0", null), "idiomatic encodes: not at once");
+    try (SchedulesAnswer streamed = SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null)) {
+      assertEquals(300, assertInstanceOf(SchedulesAnswer.Streamed.class, streamed).trips().trips().length);
+    }
+    assertEquals(404, assertInstanceOf(SchedulesAnswer.Failed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "nope", null)).error().status());
+    assertEquals(400, assertInstanceOf(SchedulesAnswer.Failed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", "2024-13-01")).error().status());
+
+    TransitApi cached = api(dir.resolve("c"), 512 * MB, 64 * MB);
+    assertNull(SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null), "a miss encodes: not at once");
+    SchedulesAnswer kept = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, r -> new byte[] {7});
+    assertSame(((SchedulesAnswer.Cached) kept).encoded(), ((SchedulesAnswer.Cached) SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null)).encoded());
+  }
+
+  @Test
+  void aStreamedAnswerWithNoRoomNowIsNotReadyAtOnce(@TempDir Path dir) {
+    TransitApi api = api(dir, 4 * MB, 0); // a budget of 2 MB
+    java.util.List<ResponseBudget.Reservation> held = new java.util.ArrayList<>();
+    for (ResponseBudget.Reservation r = api.budget().tryReserve(MB); r != null; r = api.budget().tryReserve(MB)) held.add(r);
+    long started = System.nanoTime();
+    assertNull(SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null), "the budget is full");
+    assertTrue(System.nanoTime() - started < 50_000_000L, "and it did not wait for room");
+    held.forEach(ResponseBudget.Reservation::close);
+    assertInstanceOf(SchedulesAnswer.Streamed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null));
+  }
+
+  @Test
   void theLargestAnswerIsMeasuredAndOthersEstimatedFromTheirStopTimes(@TempDir Path dir) {
     TransitApi api = api(dir, 512 * MB, 0);
     TransitApi.ResponseSizes sizes = api.sizes();

@@ -17,18 +17,18 @@ class ServerOptionsTest {
   @Test
   void defaults() {
     assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, ServerOptions.AUTO, false, false, transit.FeedSnapshot.defaultDir(), Duration.ofSeconds(1),
-        Duration.ofSeconds(30), false),
+        Duration.ofSeconds(30), true, false),
         parse(Map.of()));
   }
 
   @Test
   void flagsInBothFormsAndEnvironmentVariables() {
     assertEquals(new ServerOptions("127.0.0.1", 8080, Path.of("feed.zip"), 512L << 20, 300L << 20, true, true, Path.of("snaps"),
-        Duration.ofMillis(500), Duration.ofSeconds(5), false),
+        Duration.ofMillis(500), Duration.ofSeconds(5), true, false),
         parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m", "--tuned",
             "--verbose", "--snapshot", "snaps", "--watch", "500ms", "--idle-timeout", "5s", "--answer-memory", "300m"));
     assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, ServerOptions.OFF, true, true, null, Duration.ZERO,
-        Duration.ofMillis(1500), false),
+        Duration.ofMillis(1500), true, false),
         parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true", "TUNED", "true", "VERBOSE", "true", "SNAPSHOT", "off",
             "WATCH", "off", "IDLE_TIMEOUT", "1500ms", "ANSWER_MEMORY", "off")));
     assertEquals(Duration.ofSeconds(2), parse(Map.of(), "--watch=2s").watchInterval());
@@ -39,6 +39,25 @@ class ServerOptionsTest {
     assertEquals(Mode.IDIOMATIC, parse(Map.of("TUNED", "false")).mode());
     assertEquals(Mode.CACHED, parse(Map.of(), "--cache").mode());
     assertEquals(Mode.TUNED, parse(Map.of(), "--cache", "--tuned").mode(), "tuned threads, and the cache answers /schedules");
+  }
+
+  @Test
+  void limitsOffLeaveEveryLimitToTheFrameworkAndAnswersUnbounded() {
+    ServerOptions on = parse(Map.of());
+    assertTrue(on.limits());
+    assertEquals(ServerSettings.Limits.DEFAULT, on.settings().limits());
+    ServerOptions off = parse(Map.of(), "--limits", "off");
+    assertFalse(off.limits());
+    assertSame(ServerSettings.Limits.OFF, off.settings().limits());
+    assertFalse(off.settings().limits().on());
+    assertEquals(ServerOptions.OFF, off.answerMemoryBytes(), "no budget for answers");
+    assertNull(off.idleTimeout(), "the framework's own");
+    assertFalse(parse(Map.of("LIMITS", "off")).limits());
+    assertTrue(parse(Map.of("LIMITS", "off"), "--limits", "on").limits(), "a flag wins over its variable");
+    assertEquals(Duration.ofSeconds(5), parse(Map.of(), "--limits", "on", "--idle-timeout", "5s").settings().limits().idleTimeout());
+    assertEquals("--limits: \"maybe\" is not on or off", error(Map.of(), "--limits", "maybe"));
+    assertEquals("--idle-timeout: not with --limits off, which leaves it to the framework", error(Map.of(), "--limits", "off", "--idle-timeout", "5s"));
+    assertEquals("--answer-memory: not with --limits off, which leaves answers unbounded", error(Map.of(), "--limits=off", "--answer-memory", "1g"));
   }
 
   @Test

@@ -1,0 +1,111 @@
+package transit.cask
+
+import io.undertow.server.handlers.BlockingWriteTimeoutHandler
+import io.undertow.server.{HttpHandler, HttpServerExchange}
+import io.undertow.{Undertow, UndertowOptions}
+import java.io.IOException
+import java.nio.ByteBuffer
+import java.nio.channels.FileChannel
+import java.util.concurrent.{Executors, LinkedBlockingQueue, ScheduledExecutorService, ThreadPoolExecutor, TimeUnit}
+import org.xnio.channels.StreamSourceChannel
+import org.xnio.conduits.{AbstractStreamSinkConduit, StreamSinkConduit}
+import org.xnio.{IoUtils, Options, Xnio, XnioWorker}
+import transit.server.{MinimumRate, ServerSettings}
+
+/**
+ * The limits every server keeps (ServerSettings.Limits) on Undertow, through its own settings where it has them:
+ * BlockingWriteTimeoutHandler fails a write stalled for the idle timeout (the connection is closed and the worker
+ * freed); NO_REQUEST_TIMEOUT closes a kept-alive connection idle for as long; REQUEST_PARSE_TIMEOUT one whose request
+ * head takes longer than its bound to arrive (Undertow's defaults: never); XNIO's connection high-water mark the
+ * connection limit; XNIO's SEND_BUFFER the send buffer. Not IDLE_TIMEOUT: its conduit turns the handler's timed wait
+ * into an untimed one, and a blocked write then waits forever. What Undertow lacks: the minimum response rate
+ * (MinimumRateHandler) and workers enough for slow readers (Workers).
+ */
+object CaskLimits:
+  /** The listener's options and the handler, with the limits on; off, Undertow's defaults and the app as it is. */
+  def apply(server: Undertow.Builder, limits: ServerSettings.Limits, app: HttpHandler): Undertow.Builder =
+    if !limits.on then server.setHandler(app)
+    else
+      val idle = Integer.valueOf(limits.idleTimeout.toMillis.toInt)
+      server
+        .setSocketOption(Options.SEND_BUFFER, Integer.valueOf(limits.sendBufferBytes))
+        .setSocketOption(Options.CONNECTION_HIGH_WATER, Integer.valueOf(limits.connectionLimit))
+        .setSocketOption(Options.CONNECTION_LOW_WATER, Integer.valueOf(limits.connectionLimit))
+        .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, idle)
+        .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, Integer.valueOf(limits.requestHeadTimeout.toMillis.toInt))
+        .setHandler(MinimumRateHandler(limits, BlockingWriteTimeoutHandler.builder.writeTimeout(limits.idleTimeout).nextHandler(app).build))
+
+/**
+ * Undertow's workers, grown while slow readers hold them. Every response is written by a worker blocking on the
+ * socket, so a client reading slowly holds one for as long as its download takes. Undertow's default pool (eight
+ * workers per IO thread) would leave everyone else queued behind a few dozen slow readers; a pool as large as the
+ * connection limit serves them, but fast clients then pay for it: each request is handed to a parked thread of
+ * dozens, where a small pool takes the next request off its queue. So the pool keeps Undertow's size and a watch,
+ * every 100 ms, starts a worker for each queued request once the oldest has waited that long (up to the connection
+ * limit: slow readers up to it never take the last one); the extra workers end once idle.
+ */
+final class Workers(limits: ServerSettings.Limits):
+  private val ioThreads = math.max(Runtime.getRuntime.availableProcessors, 2) // Undertow's own default
+  private val base = ioThreads * 8 // Undertow's own default
+  private val waited = TimeUnit.MILLISECONDS.toNanos(100)
+
+  /** A request and when it was queued. */
+  private final class Queued(val task: Runnable) extends Runnable:
+    val at: Long = System.nanoTime()
+    def run(): Unit = task.run()
+
+  private val pool = new ThreadPoolExecutor(base, math.max(base, limits.connectionLimit), 60, TimeUnit.SECONDS, LinkedBlockingQueue[Runnable]()):
+    override def execute(task: Runnable): Unit = super.execute(Queued(task))
+
+  private val watch: ScheduledExecutorService = Executors.newSingleThreadScheduledExecutor { r =>
+    val thread = Thread(r, "cask-workers-watch")
+    thread.setDaemon(true)
+    thread
+  }
+  watch.scheduleWithFixedDelay(() => grow(), 100, 100, TimeUnit.MILLISECONDS)
+
+  private def grow(): Unit = pool.getQueue.peek() match
+    case oldest: Queued if System.nanoTime() - oldest.at >= waited =>
+      pool.setCorePoolSize(math.min(pool.getMaximumPoolSize, pool.getPoolSize + pool.getQueue.size)) // starts one per queued request
+    case null if pool.getCorePoolSize > base && pool.getActiveCount < base =>
+      pool.setCorePoolSize(base) // the extra workers end once idle
+    case _ =>
+
+  /** XNIO's worker on this pool, with Undertow's IO threads. */
+  val worker: XnioWorker =
+    Xnio.getInstance(classOf[Undertow].getClassLoader).createWorkerBuilder().setWorkerIoThreads(ioThreads).setExternalExecutorService(pool).build()
+
+  def close(): Unit =
+    watch.shutdownNow()
+    worker.shutdownNow()
+    pool.shutdownNow()
+
+/**
+ * The minimum response rate (ServerSettings.Limits), which Undertow has no setting for: each response's sink counts
+ * what it writes, and a write that finds the last window moved less than the rate closes the connection and fails,
+ * which frees the worker (a client that stops reading altogether is BlockingWriteTimeoutHandler's).
+ */
+class MinimumRateHandler(limits: ServerSettings.Limits, next: HttpHandler) extends HttpHandler:
+  def handleRequest(exchange: HttpServerExchange): Unit =
+    exchange.addResponseWrapper((factory, exchange) => MinimumRateConduit(factory.create(), MinimumRate(limits), exchange))
+    next.handleRequest(exchange)
+
+class MinimumRateConduit(next: StreamSinkConduit, rate: MinimumRate, exchange: HttpServerExchange)
+    extends AbstractStreamSinkConduit[StreamSinkConduit](next):
+  private var written = 0L
+
+  private def kept[N](n: N, bytes: Long): N =
+    written += bytes
+    if !rate.keptUp(written) then
+      IoUtils.safeClose(exchange.getConnection)
+      throw IOException("the client read slower than the minimum response rate")
+    n
+
+  override def write(src: ByteBuffer): Int = { val n = super.write(src); kept(n, n) }
+  override def write(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.write(srcs, offs, len); kept(n, n) }
+  override def writeFinal(src: ByteBuffer): Int = { val n = super.writeFinal(src); kept(n, n) }
+  override def writeFinal(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.writeFinal(srcs, offs, len); kept(n, n) }
+  override def transferFrom(src: FileChannel, position: Long, count: Long): Long = { val n = super.transferFrom(src, position, count); kept(n, n) }
+  override def transferFrom(src: StreamSourceChannel, count: Long, throughBuffer: ByteBuffer): Long =
+    val n = super.transferFrom(src, count, throughBuffer)
+    kept(n, n)

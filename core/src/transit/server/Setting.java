@@ -1,0 +1,48 @@
+package transit.server;
+
+import java.util.List;
+
+/**
+ * A setting a server makes beyond its framework's defaults, as the report and docs/API.md list it: its name as the
+ * framework spells it, the value it gets and the framework's own default, the modes it is made in, whether it is one
+ * of the limits (docs/API.md, Limits: `--limits off` leaves it at the default), why it is made, and what it costs
+ * (where it can cost throughput, how that was measured).
+ */
+public record Setting(String name, String value, String frameworkDefault, List<Mode> modes, boolean limit, String why, String cost) {
+  /** Why a setting is made, where it is made for the same reason on several servers. */
+  public static final String FOR_SLOW_READERS = "a response written to a slow reader holds its thread: as many as connections, so "
+      + "slow readers never take the last one",
+      FOR_THE_RATE_CHECK = "a response is seen to move as its writes complete: the minimum rate needs them to follow what the client reads",
+      FOR_THE_CONNECTION_LIMIT = "the connection limit: more wait in the backlog",
+      FOR_TRICKLED_HEADS = "a request head trickled a byte at a time is closed",
+      FOR_TRICKLING_READERS = "a client reading a trickle is cut off",
+      FOR_LONG_IDS = "an over-long route id reaches the contract's 400, as on every server",
+      FOR_THE_BACKLOG = "1,000 clients connecting at once are queued, not refused",
+      FOR_THE_CONTRACT = "the contract's answers (docs/API.md, Protocol errors)",
+      FOR_THE_CONTRACT_BYTES = "the contract's bytes";
+
+  /** What a limit costs: every run that sets limits off beside on measures it, with the other limits. */
+  public static final String WITH_THE_LIMITS = "with the other limits: each run's What the limits cost";
+  /** A setting made with the limits on or off (the contract's answers, the listen backlog): in every figure alike. */
+  public static final String IN_EVERY_FIGURE = "not apart: set with the limits off too, so in every figure";
+
+  /** Made in every mode. */
+  public static Setting always(String name, String value, String frameworkDefault, String why, String cost) {
+    return new Setting(name, value, frameworkDefault, List.of(Mode.values()), false, why, cost);
+  }
+
+  /** One of the limits, made in every mode unless they are off. */
+  public static Setting limit(String name, String value, String frameworkDefault, String why, String cost) {
+    return new Setting(name, value, frameworkDefault, List.of(Mode.values()), true, why, cost);
+  }
+
+  /** Made in one mode only. */
+  public static Setting in(Mode mode, String name, String value, String frameworkDefault, String why, String cost) {
+    return new Setting(name, value, frameworkDefault, List.of(mode), false, why, cost);
+  }
+
+  /** "every mode", or the modes' labels. */
+  public String modesLabel() {
+    return modes.size() == Mode.values().length ? "every mode" : String.join(", ", modes.stream().map(m -> m.label).toList());
+  }
+}

@@ -1,0 +1,54 @@
+package transit.http4s
+
+import cats.effect.IO
+import fs2.{Chunk, Stream}
+import org.http4s.ember.server.EmberServerBuilder
+import scala.jdk.DurationConverters.*
+import transit.api.SchedulesJson
+import transit.server.{MinimumRate, ServerSettings}
+
+/**
+ * The limits every server keeps (ServerSettings.Limits) on Ember, through its own settings: the idle timeout, which
+ * Ember applies to each socket write as well as to the wait for a next request (its default is 60 s), the request
+ * head's bound (its default, 5 s), the connection limit (its default, 1,024) and the send buffer (an option of every
+ * accepted socket); the minimum response rate, which Ember has not, through RateCheckedBody. Off, Ember's defaults.
+ */
+object Http4sLimits:
+  def apply(ember: EmberServerBuilder[IO], limits: ServerSettings.Limits): EmberServerBuilder[IO] =
+    if !limits.on then ember
+    else ember
+      .withIdleTimeout(limits.idleTimeout.toScala)
+      .withRequestHeaderReceiveTimeout(limits.requestHeadTimeout.toScala)
+      .withMaxConnections(limits.connectionLimit)
+      .withAdditionalSocketOptions(List(fs2.io.net.SocketOption.sendBufferSize(limits.sendBufferBytes)))
+
+/**
+ * A body that keeps up with the minimum response rate, which Ember has no setting for: it goes out in chunks, each
+ * pulled once the last is written, and a pull that finds the last window moved less than the rate fails the body, on
+ * which Ember closes the connection. Every chunk is a socket write of its own, so they are large, but small enough
+ * that the rate is checked within seconds of a client falling below it, and that a reader at the rate takes one well
+ * within Ember's write timeout (the idle timeout); a body of one chunk or less goes out whole, as Ember writes it, its
+ * write bounded by that timeout alone. Off, the body as it is.
+ */
+object RateCheckedBody:
+  val ChunkBytes: Int = SchedulesJson.CHUNK_BYTES // the tuned body's chunk
+
+  def apply(limits: ServerSettings.Limits, body: Stream[IO, Byte]): Stream[IO, Byte] =
+    if !limits.on then body
+    else Stream.suspend {
+      val rate = MinimumRate(limits)
+      var sent = 0L // what went out before this chunk: one body, pulled by one fiber at a time
+      body.chunkLimit(ChunkBytes).map { chunk =>
+        if !rate.keptUp(sent) then throw SlowReader()
+        sent += chunk.size
+        chunk
+      }.unchunks
+    }
+
+  /** Kept bytes as a body. */
+  def apply(limits: ServerSettings.Limits, bytes: Array[Byte]): Stream[IO, Byte] =
+    val whole = Stream.chunk(Chunk.array(bytes))
+    if bytes.length > ChunkBytes then apply(limits, whole) else whole
+
+  /** The client read slower than the minimum response rate. */
+  class SlowReader extends java.io.IOException("the client read slower than the minimum response rate")

@@ -1,0 +1,128 @@
+package transit.javalin;
+
+import io.javalin.config.JavalinConfig;
+import io.javalin.util.ConcurrencyUtil;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.jetty.io.AbstractEndPoint;
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.Scheduler;
+import transit.server.ServerSettings;
+
+/**
+ * The limits every server keeps (ServerSettings.Limits) on Jetty, each through Jetty's own setting where it has one:
+ * the connector's idle timeout (which also fails a blocked write, freeing the thread of a client that stopped
+ * reading), the send buffer and the connection limit; a request head's bound and the minimum response rate, which
+ * Jetty lacks, through RequestHeadTimeout and MinimumRateWatch (Jetty 12 keeps HttpConfiguration's
+ * minResponseDataRate, but nothing reads it). Off, Jetty's and Javalin's defaults.
+ */
+final class JettyLimits {
+  private JettyLimits() {}
+
+  /**
+   * A response written to a slow reader holds its thread: as many threads as connections (Javalin's default is 250), so
+   * slow readers up to the connection limit never take the last one. Jetty starts them as needed.
+   */
+  static void threads(JavalinConfig config, ServerSettings.Limits limits, boolean virtual) {
+    if (limits.on())
+      config.jetty.threadPool = ConcurrencyUtil.jettyThreadPool("JettyServerThreadPool", 8, limits.connectionLimit() + 16, virtual);
+  }
+
+  /** The connector's limits, and the server's connection limit over it. */
+  static void apply(Server server, ServerConnector connector, ServerSettings.Limits limits) {
+    if (!limits.on()) return;
+    connector.setIdleTimeout(limits.idleTimeout().toMillis());
+    connector.setAcceptedSendBufferSize(limits.sendBufferBytes());
+    connector.addBean(new RequestHeadTimeout(limits.requestHeadTimeout(), connector.getScheduler()));
+    connector.addBean(new MinimumRateWatch(limits, connector.getScheduler()));
+    server.addBean(new NetworkConnectionLimit(limits.connectionLimit(), connector));
+  }
+
+  /**
+   * A bound on a request head's arrival, which Jetty has not: its idle timer restarts with every byte, so a client
+   * trickling a header a byte at a time would hold its connection as long as it liked. A connection whose first
+   * request has not arrived within the limit is closed.
+   */
+  static final class RequestHeadTimeout implements Connection.Listener {
+    private final Duration limit;
+    private final Scheduler scheduler;
+
+    /** scheduler: the connector's. */
+    RequestHeadTimeout(Duration limit, Scheduler scheduler) {
+      this.limit = limit;
+      this.scheduler = scheduler;
+    }
+
+    @Override
+    public void onOpened(Connection connection) {
+      scheduler.schedule(() -> {
+        if (connection.getMessagesIn() == 0 && connection.getEndPoint().isOpen()) connection.getEndPoint().close();
+      }, limit.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void onClosed(Connection connection) {}
+  }
+
+  /**
+   * The minimum response rate, which Jetty 12 does not apply: every second, a connection whose write has been waiting
+   * on the client through a whole window, and which sent less than the rate over it, is closed (its blocked write
+   * fails, freeing the thread).
+   */
+  static final class MinimumRateWatch implements Connection.Listener {
+    private final long bytesPerSecond, windowNanos;
+    private final Scheduler scheduler;
+
+    /** scheduler: the connector's. */
+    MinimumRateWatch(ServerSettings.Limits limits, Scheduler scheduler) {
+      this.bytesPerSecond = limits.minResponseBytesPerSecond();
+      this.windowNanos = limits.minRateWindow().toNanos();
+      this.scheduler = scheduler;
+    }
+
+    @Override
+    public void onOpened(Connection connection) {
+      if (connection.getEndPoint() instanceof AbstractEndPoint endPoint) scheduler.schedule(new Check(connection, endPoint), 1, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void onClosed(Connection connection) {}
+
+    /** One connection's window: since when its write has waited, and what it had sent then. */
+    private final class Check implements Runnable {
+      private final Connection connection;
+      private final AbstractEndPoint endPoint;
+      private long since = -1, sentThen;
+
+      Check(Connection connection, AbstractEndPoint endPoint) {
+        this.connection = connection;
+        this.endPoint = endPoint;
+      }
+
+      @Override
+      public void run() {
+        if (!endPoint.isOpen()) return;
+        long now = System.nanoTime(), sent = connection.getBytesOut();
+        if (!endPoint.getWriteFlusher().isPending()) since = -1; // not waiting on the client
+        else if (since < 0) {
+          since = now;
+          sentThen = sent;
+        } else if (now - since >= windowNanos) {
+          if ((sent - sentThen) * 1_000_000_000L < bytesPerSecond * (now - since)) {
+            // failed as Jetty's idle timeout fails a write, which Javalin logs at debug only, then closed
+            endPoint.getWriteFlusher().onFail(new TimeoutException("response slower than " + bytesPerSecond + " bytes/s"));
+            endPoint.close();
+            return;
+          }
+          since = now;
+          sentThen = sent;
+        }
+        scheduler.schedule(this, 1, TimeUnit.SECONDS);
+      }
+    }
+  }
+}
