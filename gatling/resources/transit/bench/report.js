@@ -1,11 +1,11 @@
 // Sorts a table by the column whose heading is clicked (again: the other way): cells by their first number where
-// they start with one (commas ignored, "—" last), else by their text.
+// they start with one (commas ignored, signed as "−9 %" or "+3 %" too, "—" last), else by their text.
 document.querySelectorAll("table").forEach(table => {
   const head = table.tHead && table.tHead.rows[0];
   if (!head || !table.tBodies[0]) return;
   const key = cell => {
     const text = cell ? cell.textContent.trim() : "";
-    const number = text.replace(/,/g, "").match(/^[≥~]?\s*(-?\d+(\.\d+)?)/);
+    const number = text.replace(/,/g, "").replace(/^−/, "-").match(/^[≥~]?\s*([-+]?\d+(\.\d+)?)/);
     return number ? parseFloat(number[1]) : text;
   };
   Array.from(head.cells).forEach((th, column) => {

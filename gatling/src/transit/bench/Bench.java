@@ -21,7 +21,8 @@ import transit.server.ServedFeed;
 /**
  * Runs what the options ask for (RunPlan): for each server run a server in its own JVM (same flags and heap, same
  * feed, a free port, pinned to the server CPUs) and its steps through Gatling on the client CPUs; the calibration
- * first where a scenario needs one. Then results/<timestamp>/ (Report).
+ * first where a scenario needs one, and with --against the build of that revision's servers before anything. Then
+ * results/<timestamp>/ (Report).
  */
 public final class Bench {
   private final Options options;
@@ -29,7 +30,7 @@ public final class Bench {
   private final Path dir;
   private final Results results;
   private final Cpus.Split cpus;
-  private final Set<String> unsupported = new HashSet<>();
+  private final Set<String> unsupported = new HashSet<>(); // framework|flags the server refused
   private FirstPass firstPass; // from the first server that answers: the lengths every server must match
   private Progress progress;
 
@@ -38,9 +39,7 @@ public final class Bench {
     this.launchers = launchers;
     this.dir = dir;
     String heap = options.heap() != null ? options.heap() : launchers.defaultHeap();
-    List<String> heaps = new ArrayList<>(options.heaps());
-    if (options.unlimitedAnswers()) heaps.add(heap + " " + RunPlan.UNLIMITED);
-    this.results = new Results(options.scenarios(), options.repeat(), options.profile(), heap, heaps);
+    this.results = new Results(options.scenarios(), options.repeat(), options.profile(), heap, options.heaps(), options.limits().on());
     try {
       this.cpus = Cpus.split(Cpus.ofThisProcess(), options.serverCpus(), options.clientCpus());
     } catch (IllegalArgumentException e) {
@@ -53,6 +52,9 @@ public final class Bench {
 
   /** Runs every framework and scenario the options choose, then writes the report. */
   public static Outcome run(Options options, Launchers launchers) throws Exception {
+    if (options.against() != null)
+      launchers = launchers.with(Against.build(launchers.workspace(), options.against(), options.frameworks(),
+          line -> System.out.println("[against " + options.against() + "] " + line)));
     Path root = options.results() != null ? options.results() : launchers.workspace().resolve("results");
     Path dir = root.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss")));
     Files.createDirectories(dir.resolve("logs"));
@@ -68,12 +70,13 @@ public final class Bench {
   }
 
   private void runAll() throws Exception {
-    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.frameworks();
+    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.runFrameworks();
     if (options.target() != null) {
       results.notes.add("Loaded an already running server (" + options.target() + "): no CPU, memory or GC figures, no other modes.");
       FirstPass.get(options.target().toString(), "/health"); // fails early when nothing answers there
     } else {
       results.feed = ServedFeed.resolve(options.gtfs());
+      for (String framework : frameworks) results.settings.put(framework, launchers.description(framework).settings());
     }
     Conditions.before(results, options, launchers, cpus);
     RunPlan plan = options.plan(frameworks, results.heap);
@@ -82,8 +85,10 @@ public final class Bench {
     List<RunPlan.Run> calibration = plan.calibration(settings);
     int expected = plan.expectedSeconds(settings);
     progress = new Progress(expected);
-    System.out.printf("Plan: %d server runs in %d round(s)%s, profile %s; expected to take %s%n",
-        plan.rounds(options.settings(RunPlan.PLACEHOLDER_RATES)).size(), options.repeat(),
+    List<RunPlan.Run> planned = plan.rounds(options.settings(RunPlan.PLACEHOLDER_RATES));
+    long limitsOff = options.limits().on() ? planned.stream().filter(r -> !r.limits()).count() : 0;
+    System.out.printf("Plan: %d server runs%s in %d round(s)%s, profile %s; expected to take %s%n", planned.size(),
+        limitsOff == 0 ? "" : " (" + limitsOff + " of them with limits off, each beside the same run with limits on)", options.repeat(),
         calibration.isEmpty() ? "" : " after a calibration of " + calibration.size(), options.profile().label(), Progress.until(expected));
     try (ClientSide client = new ClientSide(cpus, options.target() == null)) {
       if (!client.pinned.isEmpty()) results.conditions.put("Client side pinned", client.pinned);
@@ -99,8 +104,8 @@ public final class Bench {
   /** Starts the run's server (unless --target), measures its steps through Gatling, stops it. */
   private void execute(RunPlan.Run run, List<Results.Row> into) {
     String title = (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
-        + " " + run.mode().label + (run.heapLabel().equals(results.heap) ? "" : " (heap " + run.heapLabel() + ")");
-    if (results.brokeOff.containsKey(run.framework()) || unsupported.contains(run.framework() + "|" + run.mode())) {
+        + " " + run.mode().label + (run.heap().equals(results.heap) ? "" : " (heap " + run.heap() + ")") + (run.limits() ? "" : ", limits off");
+    if (results.brokeOff.containsKey(run.framework()) || unsupported.contains(run.framework() + "|" + run.serverFlags())) {
       System.out.println(progress.done(run.expectedSeconds()));
       return;
     }
@@ -112,15 +117,15 @@ public final class Bench {
         boolean replaces = run.steps().stream().anyMatch(s -> Scenarios.named(s.scenario()).replacesFeed());
         Path served = replaces ? ServerProcess.copyFeed(results.feed, dir.resolve("feeds").resolve(run.name()).resolve(results.feed.getFileName()))
             : results.feed;
-        List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.mode(), run.heap(),
+        List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.serverFlags(), run.heap(),
             options.serverJava() == null ? null : options.serverJava().toString(), served, Cpus.taskset(cpus.measured())));
         if (replaces) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
-        if (run.unlimited()) command.addAll(List.of("--answer-memory", "off"));
-        try (ServerProcess server = ServerProcess.start(command, run.framework(), run.mode(), dir.resolve("logs").resolve(run.name() + ".log"))) {
+        Path log = dir.resolve("logs").resolve(run.name() + ".log");
+        try (ServerProcess server = ServerProcess.start(command, run.framework(), run.serverFlags(), log)) {
           if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
             results.servers.put(run.framework(), new Results.ServerStart(run.framework(), server.started.loadedFrom(),
                 server.started.loadMillis(), server.started.heapBytes()));
-          if (run.mode() == Mode.IDIOMATIC && !run.unlimited() && run.heapLabel().equals(results.heap)) {
+          if (run.mode() == Mode.IDIOMATIC && run.limits() && run.heap().equals(results.heap)) {
             Results.Startup startup = server.startup(run.framework());
             if (startup != null) results.startups.add(startup);
           }
@@ -128,9 +133,10 @@ public final class Bench {
           measure(run, title, server.baseUrl, server, served, into);
         }
       }
-    } catch (ServerProcess.ModeUnsupported e) {
-      unsupported.add(run.framework() + "|" + run.mode());
-      results.notes.add("No " + run.mode().label + " run for " + run.framework() + ": " + e.getMessage());
+    } catch (ServerProcess.FlagsUnsupported e) {
+      unsupported.add(run.framework() + "|" + run.serverFlags());
+      results.notes.add("No " + run.mode().label + " run" + (run.limits() ? "" : " with limits off") + " for " + run.framework() + ": "
+          + e.getMessage());
       System.out.println("[" + title + "] " + e.getMessage() + ": skipped");
     } catch (Exception e) { // the other frameworks still run, and the report says what went wrong
       results.brokeOff.put(run.framework(), run.framework() + " (" + title + "): " + e.getMessage());
@@ -198,8 +204,8 @@ public final class Bench {
       Step step = run.steps().get(i);
       if (s.end() <= s.start()) throw new IOException("step " + step.label() + " did not finish; see " + gatling.reportDir());
       CompletableFuture<Results.Background> background = backgrounds.get(i);
-      into.add(new Results.Row(run.framework(), run.mode(), run.heapLabel(), run.round(), step, measurement(step, s, server, profile, down,
-          background == null ? null : background.get(step.durationSeconds() + 60L, TimeUnit.SECONDS))));
+      into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.limits(), run.round(), step, measurement(step, s, server, profile,
+          down, background == null ? null : background.get(step.durationSeconds() + 60L, TimeUnit.SECONDS))));
     }
     results.gatlingReports.put(run.name(), gatling.reportDir().resolve("index.html"));
   }

@@ -88,11 +88,18 @@ final class Charts {
     return drawn;
   }
 
-  /** A framework's colour in this run's charts: by its place among the run's frameworks. */
+  /**
+   * A framework's colour in this run's charts: by its place among the run's frameworks; the same framework built at
+   * --against's revision (cask@HEAD) in a lighter shade of it, so that the two are told apart and still go together.
+   */
   static Color colour(Results results, String framework) {
-    int i = frameworks(results).indexOf(framework);
-    return COLOURS[Math.max(0, i) % COLOURS.length];
+    List<String> own = frameworks(results).stream().map(Against::framework).distinct().toList();
+    Color colour = COLOURS[Math.max(0, own.indexOf(Against.framework(framework))) % COLOURS.length];
+    return Against.revision(framework) == null ? colour : lighter(colour);
   }
+
+  /** Halfway to white. */
+  static Color lighter(Color c) { return new Color((c.getRed() + 255) / 2, (c.getGreen() + 255) / 2, (c.getBlue() + 255) / 2); }
 
   private static List<String> frameworks(Results results) {
     LinkedHashSet<String> names = new LinkedHashSet<>();
@@ -129,11 +136,14 @@ final class Charts {
     return t;
   }
 
-  /** What every chart of a run states under its title: the feed, the profile and the rounds, and what this chart adds. */
+  /**
+   * What every chart of a run states under its title: the feed, the profile and the rounds, the limits where the run
+   * was --limits off, and what this chart adds.
+   */
   static String conditions(Results results, String more) {
     String feed = results.feed == null ? "a running server" : results.feed.getFileName().toString();
     return feed + " · " + results.profile.label() + " profile · " + results.rounds + " round" + (results.rounds == 1 ? "" : "s")
-        + (more.isEmpty() ? "" : " · " + more);
+        + (results.limits ? "" : " · limits off") + (more.isEmpty() ? "" : " · " + more);
   }
 
   /** A closed-loop scenario's: requests/s (bars at one load, lines over several), and latency by percentile at its highest load. */
@@ -146,8 +156,9 @@ final class Charts {
             groups.stream().filter(g -> g.step().load() == load).toList(), load + " users")));
   }
 
+  /** A scenario's groups at the run's heap and its own limits setting: each server drawn once. */
   private static List<Results.Group> atRunHeap(Results results, String scenario) {
-    return results.groups(scenario).stream().filter(g -> g.heap().equals(results.heap)).toList();
+    return results.atRunLimits(scenario).stream().filter(g -> g.heap().equals(results.heap)).toList();
   }
 
   /** Requests/s at one load: a group of bars per mode (and variant), a bar per framework, the rounds' range as a whisker. */
@@ -256,7 +267,7 @@ final class Charts {
     if (results.heaps.isEmpty()) return new Named("heaps.png", null);
     Lines lines = new Lines(results);
     Map<String, Integer> points = new LinkedHashMap<>();
-    for (Results.Group g : results.groups(scenario)) {
+    for (Results.Group g : results.atRunLimits(scenario)) {
       Spread s = g.spread(Results.Measurement::requestsPerSecond);
       if (g.mode() != Mode.IDIOMATIC || heapMb(g.heap()) <= 0 || s == null) continue;
       lines.add(g.framework(), g.mode(), g.framework(), heapMb(g.heap()), s);
@@ -267,7 +278,7 @@ final class Charts {
         conditions(results, "idiomatic · median, whisker: the rounds' range")));
   }
 
-  /** A heap's size in MB; -1 for a heap label that is not only a size (answers unlimited). */
+  /** A heap's size in MB; -1 for a label that is not a size. */
   static long heapMb(String heap) {
     try {
       return new transit.server.ServerOptions.SizeConverter().convert(heap) >> 20;

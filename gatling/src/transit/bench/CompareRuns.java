@@ -15,12 +15,12 @@ import transit.measure.Spread;
 
 /**
  * Two harness runs side by side ({@code ./mill gatling.run --compare DIR DIR}), from their results.csv: first each
- * run's verdict, scenario by scenario, and what moved beyond 10 %; then per scenario, framework, mode and load, the
- * median over the rounds of requests/s, p50 and p99 in each run and the second's difference from the first, and how
- * many medians agree within 10 % (latencies also when 1 ms apart, the resolution of Gatling's times). The latency
- * scenario's rows are matched by the rate's place (its first, second, third rate), since each run measures its own
- * rates. A client-bound row is a lower bound in either run: it is listed, and counted apart. Written as
- * comparison.md and comparison.html into the second run's folder.
+ * run's verdict, scenario by scenario, and what moved beyond 10 %; then per scenario, framework, mode (limits off
+ * apart) and load, the median over the rounds of requests/s, p50 and p99 in each run and the second's difference
+ * from the first, and how many medians agree within 10 % (latencies also when 1 ms apart, the resolution of Gatling's
+ * times). The latency scenario's rows are matched by the rate's place (its first, second, third rate), since each run
+ * measures its own rates. A client-bound row is a lower bound in either run: it is listed, and counted apart. Written
+ * as comparison.md and comparison.html into the second run's folder.
  */
 final class CompareRuns {
   private CompareRuns() {}
@@ -37,7 +37,10 @@ final class CompareRuns {
   /** Gatling times responses in whole ms: latencies 1 ms apart (1 against 2 ms, +100 %) agree. */
   static final double LATENCY_RESOLUTION_MS = 1;
 
-  /** A run: its name, its standings, and its heap (the one most of its steps ran at: the one its verdict ranks). */
+  /**
+   * A run: its name, its standings, its heap (the one most of its steps ran at) and its own limits setting (on unless
+   * every server ran with them off): the ones its verdict ranks.
+   */
   record Run(String name, List<Standing> standings) {
     static Run read(Path dir) throws IOException { return new Run(dir.toString(), Standing.read(dir)); }
 
@@ -49,7 +52,9 @@ final class CompareRuns {
 
     List<String> scenarios() { return standings.stream().map(Standing::scenario).distinct().toList(); }
 
-    List<Verdict.Ranking> verdict() { return Verdict.rank(standings, scenarios(), heap(), List.of()); }
+    boolean limits() { return standings.isEmpty() || standings.stream().anyMatch(Standing::limits); }
+
+    List<Verdict.Ranking> verdict() { return Verdict.rank(standings, scenarios(), heap(), limits(), List.of()); }
 
     /** Each step by its name across runs: an open step by its rate's place among the same server's rates. */
     Map<String, Standing> byStep() {
@@ -64,8 +69,10 @@ final class CompareRuns {
       return steps;
     }
 
+    /** "small cask idiomatic 1g", and "limits off" after it where the server ran so. */
     private static String server(Standing s) {
-      return String.join(" ", s.scenario(), s.variant(), s.framework(), s.mode().label, s.heap()).replaceAll(" +", " ");
+      return String.join(" ", s.scenario(), s.variant(), s.framework(), s.mode().label, s.heap(), s.limits() ? "" : "limits off")
+          .replaceAll(" +", " ").trim();
     }
   }
 

@@ -17,22 +17,34 @@ final class Conditions {
     c.put("Profile", options.profile().label() + ": " + options.repeat() + " round(s); " + options.durationSeconds()
         + " s measured per step after " + options.warmupSeconds() + " s of warm-up, and " + options.firstWarmupSeconds()
         + " s more before a server's first step");
-    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.frameworks();
+    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.runFrameworks();
     List<String> rounds = new ArrayList<>();
     for (int r = 1; r <= options.repeat(); r++) rounds.add(r + ": " + String.join(" → ", RunPlan.rotation(frameworks, r)));
+    List<Mode> paired = options.limits().offBeside();
     c.put("Order", "rounds " + String.join("; ", rounds) + (options.target() != null ? ""
-        : "; each framework's modes in turn: " + String.join(", ", options.modes().stream().map(m -> m.label).toList())));
+        : "; each framework's modes in turn: " + String.join(", ", options.modes().stream().map(m -> m.label).toList())
+        + (paired.isEmpty() ? "" : "; " + String.join(" and ", paired.stream().map(m -> m.label).toList())
+            + " twice, limits on and off back to back (on first in odd rounds, off first in even ones)")));
     if (options.target() == null) {
       c.put("Modes", String.join("; ", options.modes().stream().map(m -> modeDescription(m, frameworks, launchers)).toList()));
+      c.put("Limits", !options.limits().on() ? "off for every server (`--limits off`: each framework's own defaults, no budget for answers)"
+          : paired.isEmpty() ? "on for every server" : "on; " + String.join(" and ", paired.stream().map(m -> m.label).toList())
+              + " also with `--limits off` (each framework's own defaults, no budget for answers)"
+              + (options.arguments().stream().anyMatch(a -> a.startsWith("--limits")) ? "" : ", the profile's pairs"));
       c.put("Server JVM flags", "`" + String.join(" ", launchers.flags(results.heap)) + "`, identical for every framework"
           + (options.heap() == null ? " (heap: the build's default, ServerJvm.heap)" : " (heap: --heap)")
-          + (options.heaps().isEmpty() ? "" : "; heavy also at -Xmx " + String.join(", ", options.heaps()))
-          + (options.unlimitedAnswers() ? "; heavy also with the answers' heap unlimited (`--answer-memory off`)" : ""));
+          + (options.heaps().isEmpty() ? "" : "; heavy also at -Xmx " + String.join(", ", options.heaps())));
       c.put("Feed", "`" + results.feed + "`");
+    }
+    if (launchers.against() != null) {
+      Against a = launchers.against();
+      c.put("Against", "`" + a.rev() + "` = " + a.commit() + ", checked out in `" + launchers.workspace().relativize(a.checkout())
+          + "` and built there by its own Mill: each framework also as " + Against.name("name", a.rev())
+          + ", from that build's classpath and main class with the same JVM flags");
     }
     c.put("Client", "Gatling " + gatlingVersion() + " in its own JVM: " + System.getProperty("java.vm.name") + " "
         + System.getProperty("java.runtime.version") + ", `" + String.join(" ", GatlingRun.JVM_FLAGS) + "`");
-    c.put("Libraries", launchers.versions("Gatling " + gatlingVersion()));
+    c.put("Libraries", launchers.versions(options.target() != null ? launchers.frameworks() : frameworks, "Gatling " + gatlingVersion()));
     c.put("Machine", Machine.cpuModel() + "; CPUs this run may use: " + Cpus.format(cpus.allowed()) + "; Linux " + Machine.kernel());
     c.put("CPUs", describe(cpus) + (Cpus.tasksetAvailable() ? " (taskset)" : " (taskset missing: not pinned)"));
     c.put("Load average before", Machine.loadAverage());

@@ -27,6 +27,15 @@ final class Format {
 
   static String twoDecimals(double v) { return String.format(Locale.ROOT, "%.2f", v); }
 
+  /** A server's limits: "on", or "off" (--limits off). */
+  static String limits(boolean on) { return on ? "on" : "off"; }
+
+  /** A change as a signed whole percent: "−12 %", "+3 %", "0 %". */
+  static String signedPercent(double fraction) {
+    long percent = Math.round(fraction * 100);
+    return percent == 0 ? "0 %" : (percent < 0 ? "−" : "+") + Math.abs(percent) + " %";
+  }
+
   static String millis(double v) { return String.format(Locale.ROOT, "%,.0f", v); }
 
   static String percent(double v) { return String.format(Locale.ROOT, "%.1f", v); }

@@ -10,10 +10,15 @@ import transit.server.Library;
 
 /**
  * How to start each framework's server without Mill, and what each says of itself, from the framework registry
- * build.mill writes (core's FrameworkRegistry): main class, classpath, the JVM flags every server gets.
+ * build.mill writes (core's FrameworkRegistry): main class, classpath, the JVM flags every server gets. With
+ * --against, also each framework as built at that revision (cask@HEAD), from that build's registry; against is null
+ * without it.
  */
-public record Launchers(FrameworkRegistry registry) {
-  public static Launchers load() { return new Launchers(FrameworkRegistry.load()); }
+public record Launchers(FrameworkRegistry registry, Against against) {
+  public static Launchers load() { return new Launchers(FrameworkRegistry.load(), null); }
+
+  /** These, and each framework also as built at against's revision. */
+  Launchers with(Against built) { return new Launchers(registry, built); }
 
   /** The frameworks, in build.mill's order. */
   public List<String> frameworks() { return registry.names(); }
@@ -22,7 +27,17 @@ public record Launchers(FrameworkRegistry registry) {
 
   public Path workspace() { return registry.workspace(); }
 
-  public FrameworkRegistry.Description description(String framework) { return registry.description(framework); }
+  /** What a framework says of itself; for cask@REV, what cask said of itself at REV. */
+  public FrameworkRegistry.Description description(String framework) { return registryOf(framework).description(Against.framework(framework)); }
+
+  /** The registry a run's framework comes from: today's, or for name@REV the build of --against's revision. */
+  private FrameworkRegistry registryOf(String framework) {
+    String revision = Against.revision(framework);
+    if (revision == null) return registry;
+    if (against == null || !against.rev().equals(revision))
+      throw new IllegalArgumentException(framework + ": no build of " + revision + " (--against " + revision + ")");
+    return against.registry();
+  }
 
   /** The shared flags with this heap as -Xmx (the build's own -Xmx left out), for every framework alike. */
   List<String> flags(String heap) {
@@ -31,18 +46,23 @@ public record Launchers(FrameworkRegistry registry) {
     return flags;
   }
 
-  /** java (the harness's, or the given one), the shared flags with the heap, the framework's classpath and main class. */
+  /**
+   * java (the harness's, or the given one), the shared flags with the heap, the framework's classpath and main class
+   * (for name@REV, REV's: with today's flags, which every server gets alike).
+   */
   List<String> javaCommand(String framework, String java, String heap) {
     List<String> command = new ArrayList<>(List.of(java != null ? java : java()));
     command.addAll(flags(heap));
-    command.addAll(List.of("-cp", registry.classpath(framework), registry.mainClass(framework)));
+    FrameworkRegistry from = registryOf(framework);
+    String name = Against.framework(framework);
+    command.addAll(List.of("-cp", from.classpath(name), from.mainClass(name)));
     return command;
   }
 
-  /** Every framework's libraries with their versions, each once, then the harness's own. */
-  String versions(String harness) {
+  /** These frameworks' libraries with their versions, each once (a library at another version at REV is listed again), then the harness's own. */
+  String versions(List<String> frameworks, String harness) {
     Set<String> libraries = new LinkedHashSet<>();
-    for (String framework : frameworks()) for (Library l : description(framework).libraries()) libraries.add(l.toString());
+    for (String framework : frameworks) for (Library l : description(framework).libraries()) libraries.add(l.toString());
     libraries.add(Library.of("univocity", com.univocity.parsers.csv.CsvParser.class).toString());
     libraries.add(harness);
     return String.join(", ", libraries);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -15,13 +16,14 @@ import transit.server.Mode;
 import transit.server.ServerOptions;
 
 /**
- * The harness's command line (picocli). A profile sets the durations, repetitions, scenarios and user counts;
- * each flag given replaces the profile's value. A wrong flag or value throws {@link Cli.UsageException} naming it.
+ * The harness's command line (picocli). A profile sets the durations, repetitions, scenarios, user counts and the
+ * modes also run with limits off; each flag given replaces the profile's value. A wrong flag or value throws
+ * {@link Cli.UsageException} naming it. against: the git revision each framework is also built at (--against), or null.
  */
 public record Options(List<String> frameworks, List<String> scenarios, List<Mode> modes, Profile profile, Path gtfs,
     int durationSeconds, int warmupSeconds, int firstWarmupSeconds, int repeat, List<Integer> users, List<Integer> rates, String heap,
-    List<String> heaps, boolean unlimitedAnswers, List<Integer> serverCpus, List<Integer> clientCpus, Path serverJava, URI target, Path results,
-    List<Path> compare, boolean help, List<String> arguments) {
+    List<String> heaps, RunPlan.Limits limits, List<Integer> serverCpus, List<Integer> clientCpus, Path serverJava, URI target, String against,
+    Path results, List<Path> compare, boolean help, List<String> arguments) {
 
   public boolean quick() { return profile == Profile.QUICK; }
 
@@ -33,7 +35,15 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
   /** The run these options ask for, over these frameworks: every chosen mode, or only the idiomatic with --target. */
   RunPlan plan(List<String> frameworks, String heap) {
     return new RunPlan(frameworks, scenarios.stream().map(Scenarios::named).toList(), target != null ? List.of(Mode.IDIOMATIC) : modes,
-        repeat, heap, heaps, unlimitedAnswers, firstWarmupSeconds);
+        repeat, heap, heaps, limits, firstWarmupSeconds);
+  }
+
+  /**
+   * The frameworks the rounds run: each chosen one, followed with --against by itself as built at that revision
+   * (cask, cask@HEAD, javalin, javalin@HEAD), so that the two stand next to each other in every round's order.
+   */
+  List<String> runFrameworks() {
+    return against == null ? frameworks : frameworks.stream().flatMap(f -> Stream.of(f, Against.name(f, against))).toList();
   }
 
   @Command(sortOptions = false,
@@ -91,9 +101,11 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         description = "also run heavy at each of these heaps, e.g. 512m,1g,2g")
     List<String> heaps;
 
-    @Option(names = "--unlimited-answers",
-        description = "also run heavy, idiomatic, with the servers' answers unlimited (--answer-memory off): what the limit costs")
-    boolean unlimitedAnswers;
+    @Option(names = "--limits", paramLabel = "on|off|both", converter = LimitsConverter.class,
+        description = "the servers' limits against slow and hostile clients: on; off (--limits off: each framework's own defaults, no "
+            + "budget for answers); or both: each server run of the chosen modes twice a round, limits on and off back to back, and "
+            + "the report says what they cost (default: the profile's, below)")
+    String limits;
 
     @Option(names = "--server-cpus", paramLabel = "LIST", converter = CpuList.class,
         description = "CPUs for the server, e.g. 0 or 2-5 (default: on 2 CPUs the first; on more, half, avoiding CPU 0)")
@@ -110,6 +122,10 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     @Option(names = "--target", paramLabel = "URL", converter = UrlConverter.class,
         description = "load an already running server instead of starting servers (no CPU, memory or --cache figures)")
     URI target;
+
+    @Option(names = "--against", paramLabel = "REV",
+        description = "compare each server with the same server built at REV (e.g. HEAD), in one run: run it before changing a server's write path")
+    String against;
 
     @Option(names = "--results", paramLabel = "DIR", description = "where report folders go (default: results/ in the repository)")
     Path results;
@@ -131,10 +147,12 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     for (Profile p : Profile.values()) {
       Options o = parse(new String[] {"--profile", p.label()}, known);
       text.append(String.format("%n  %-9s %s, about %s: %d round(s) of %d s steps after %d s of warm-up (%d s more for a "
-          + "server's first); scenarios %s; small at %s users", p.label(), p.expected,
+          + "server's first); scenarios %s; small at %s users; %s", p.label(), p.expected,
           Format.duration(o.plan(known, heap).expectedSeconds(o.settings(o.rates()))), p.repeat,
           p.durationSeconds, p.warmupSeconds, p.firstWarmupSeconds, String.join(", ", Scenarios.inProfile(p)),
-          p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))));
+          p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),
+          p.limitsOffBeside.isEmpty() ? "limits on only" : String.join(" and ", p.limitsOffBeside.stream().map(m -> m.label).toList())
+              + " also with limits off"));
     }
     return text.toString();
   }
@@ -146,15 +164,29 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     List<String> scenarios = names("--scenarios", f.scenarios == null ? Scenarios.inProfile(profile) : f.scenarios, Scenarios.names());
     if (f.users != null && f.users.isEmpty()) throw new Cli.UsageException("--users: at least one user count is required");
     if (f.target != null && f.heaps != null) throw new Cli.UsageException("--heaps: not with --target (the server is not started here)");
-    if (f.target != null && f.unlimitedAnswers) throw new Cli.UsageException("--unlimited-answers: not with --target (the server is not started here)");
-    return new Options(names("--frameworks", f.frameworks == null ? known : f.frameworks, known), scenarios,
-        f.modes == null ? List.of(Mode.values()) : List.copyOf(new java.util.LinkedHashSet<>(f.modes)), profile, f.gtfs,
+    if (f.target != null && f.limits != null) throw new Cli.UsageException("--limits: not with --target (the server is not started here)");
+    if (f.target != null && f.against != null) throw new Cli.UsageException("--against: not with --target (the server is not started here)");
+    if (f.against != null && (f.against.isBlank() || f.against.chars().anyMatch(Character::isWhitespace)))
+      throw new Cli.UsageException("--against: \"" + f.against + "\" is not a git revision (e.g. HEAD, HEAD~1, a commit)");
+    List<Mode> modes = f.modes == null ? List.of(Mode.values()) : List.copyOf(new java.util.LinkedHashSet<>(f.modes));
+    return new Options(names("--frameworks", f.frameworks == null ? known : f.frameworks, known), scenarios, modes, profile, f.gtfs,
         f.duration != null ? f.duration : profile.durationSeconds, f.warmup != null ? f.warmup : profile.warmupSeconds,
         f.firstWarmup != null ? f.firstWarmup : profile.firstWarmupSeconds,
         f.repeat != null ? f.repeat : profile.repeat, f.users == null ? null : f.users.stream().distinct().toList(),
         f.rates == null ? null : f.rates.stream().distinct().toList(), f.heap,
-        f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), f.unlimitedAnswers, f.serverCpus, f.clientCpus, javaBinary(f.java),
-        f.target, f.results, f.compare, f.help, List.of(args));
+        f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), limits(f.limits, profile, modes, f.target != null),
+        f.serverCpus, f.clientCpus, javaBinary(f.java), f.target, f.against, f.results, f.compare, f.help, List.of(args));
+  }
+
+  /** --limits as given, else the profile's: of the chosen modes, those it also runs with limits off (none with --target). */
+  private static RunPlan.Limits limits(String given, Profile profile, List<Mode> modes, boolean target) {
+    if (given == null)
+      return target ? RunPlan.Limits.ON : new RunPlan.Limits(true, modes.stream().filter(profile.limitsOffBeside::contains).toList());
+    return switch (given) {
+      case "on" -> RunPlan.Limits.ON;
+      case "off" -> RunPlan.Limits.OFF;
+      default -> new RunPlan.Limits(true, modes);
+    };
   }
 
   private static List<String> names(String flag, List<String> given, List<String> allowed) {
@@ -173,6 +205,14 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
       Profile p = Profile.labelled(text.trim());
       if (p == null) throw Cli.invalid(text, "a profile (quick, standard, full)");
       return p;
+    }
+  }
+
+  static final class LimitsConverter implements ITypeConverter<String> {
+    public String convert(String text) {
+      String value = text.trim().toLowerCase();
+      if (!List.of("on", "off", "both").contains(value)) throw Cli.invalid(text, "on, off or both");
+      return value;
     }
   }
 

@@ -36,6 +36,10 @@ final class OverloadScenario implements Scenario {
 
   public boolean inProfile(Profile profile) { return profile != Profile.STANDARD; }
 
+  /** Beside its run with the limits on, one without them would measure their absence, not their cost. */
+  @Override
+  public boolean pairsWithLimitsOff() { return false; }
+
   @Override
   public boolean runsIn(Mode mode) { return true; }
 

@@ -1,33 +1,41 @@
 package transit.bench;
 
 import java.util.List;
+import transit.server.Mode;
 
-/** How long and how finely a run measures: each scenario says in which profiles it runs (Scenario#inProfile). */
+/**
+ * How long and how finely a run measures: each scenario says in which profiles it runs (Scenario#inProfile), and the
+ * profile which modes also run with the servers' limits off when --limits does not say.
+ */
 public enum Profile {
   /**
    * Checks the pipeline: every step once, seconds long, and a warm-up only before each server's first step (each
-   * warm-up costs a step's time, and nothing here is measured); small at its fewest and most users.
+   * warm-up costs a step's time, and nothing here is measured); small at its fewest and most users; cached also with
+   * limits off, so that the pairs' path runs without adding much to CI's time.
    */
-  QUICK(1, 0, 1, 1, List.of(1, 100), "checks the pipeline, measures nothing"),
+  QUICK(1, 0, 1, 1, List.of(1, 100), List.of(Mode.CACHED), "checks the pipeline, measures nothing"),
   /**
-   * The default: heavy and small in every mode, two rounds (their median and range), within 30 minutes on 2 cores with
-   * five frameworks; a third round would take it to about 35.
+   * The default: heavy and small in every mode, two rounds (their median and range); tuned and cached also with limits
+   * off, where the write path is the work and a limit on it could cost (idiomatic spends its time encoding).
    */
-  STANDARD(8, 3, 12, 2, List.of(50), "the default"),
-  /** Every scenario and user count, longer steps, five rounds. */
-  FULL(30, 10, 30, 5, List.of(1, 10, 50, 100), "every scenario and user count");
+  STANDARD(8, 3, 12, 2, List.of(50), List.of(Mode.TUNED, Mode.CACHED), "the default"),
+  /** Every scenario and user count, longer steps, five rounds; tuned and cached also with limits off. */
+  FULL(30, 10, 30, 5, List.of(1, 10, 50, 100), List.of(Mode.TUNED, Mode.CACHED), "every scenario and user count");
 
   final int durationSeconds, warmupSeconds, firstWarmupSeconds, repeat;
   /** The user counts of the small list's steps. */
   final List<Integer> smallUsers;
+  /** The modes whose server runs also run with the limits off, beside the same run with them on (--limits not given). */
+  final List<Mode> limitsOffBeside;
   final String expected;
 
-  Profile(int duration, int warmup, int firstWarmup, int repeat, List<Integer> smallUsers, String expected) {
+  Profile(int duration, int warmup, int firstWarmup, int repeat, List<Integer> smallUsers, List<Mode> limitsOffBeside, String expected) {
     this.durationSeconds = duration;
     this.warmupSeconds = warmup;
     this.firstWarmupSeconds = firstWarmup;
     this.repeat = repeat;
     this.smallUsers = smallUsers;
+    this.limitsOffBeside = limitsOffBeside;
     this.expected = expected;
   }
 

@@ -112,7 +112,7 @@ final class ReloadScenario implements Scenario {
   public List<Charts.Named> charts(Results results) {
     XYSeriesCollection data = new XYSeriesCollection();
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer();
-    for (Results.Group g : results.groups(name())) {
+    for (Results.Group g : results.atRunLimits(name())) {
       Results.Measurement m = g.rounds().get(0).m();
       if (m.timeline().seconds().isEmpty()) continue;
       XYSeries line = new XYSeries(Charts.label(g));

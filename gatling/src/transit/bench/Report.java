@@ -14,9 +14,10 @@ import transit.measure.Markdown;
 import transit.measure.Spread;
 
 /**
- * results/<timestamp>/: report.md and report.html (the same page, its charts inline): the verdict and its figures, and
- * the charts first, then the conditions and a section per scenario, which each scenario writes through
- * ReportSection, and links to Gatling's reports; the charts as PNG, and results.csv.
+ * results/<timestamp>/: report.md and report.html (the same page, its charts inline): the verdict and its figures,
+ * what the limits cost where servers also ran with them off, the settings beyond each framework's defaults, and the
+ * charts first, then the conditions and a section per scenario, which each scenario writes through ReportSection, and
+ * links to Gatling's reports; the charts as PNG, and results.csv.
  */
 final class Report {
   private final Results results;
@@ -62,14 +63,19 @@ final class Report {
       line();
     }
     if (results.quick) line("**Quick run (`--profile quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
-    List<Verdict.Ranking> rankings = Verdict.rank(Standing.of(results), results.scenarios, results.heap, results.brokeOff.keySet());
+    List<Standing> standings = Standing.of(results);
+    List<Verdict.Ranking> rankings = Verdict.rank(standings, results.scenarios, results.heap, results.limits, results.brokeOff.keySet());
     md.append(Verdict.markdown(rankings, results.rounds));
     md.append(Verdict.figures(rankings));
+    String limitsCost = LimitsCost.markdown(standings, results.scenarios, results.heap, results.rounds);
+    md.append(limitsCost);
+    md.append(BeyondDefaults.markdown(results, !limitsCost.isEmpty()));
     if (!charts.isEmpty()) {
       line("## Charts");
       line();
       line("One colour per framework; idiomatic a solid line or ●, tuned dashed or ▲, cached dotted or ■. Every median carries "
-          + "the rounds' range as a whisker.");
+          + "the rounds' range as a whisker." + (results.limits && results.anyLimitsOff()
+              ? " The servers as they ran with their limits on; the same servers with them off are in What the limits cost." : ""));
       line();
       for (Charts.Drawn chart : charts) {
         line("![" + chart.title() + "](" + chart.file() + ")");

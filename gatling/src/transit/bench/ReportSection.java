@@ -27,7 +27,7 @@ final class ReportSection {
 
   Results results() { return results; }
 
-  /** The scenario's rows, gathered per framework, mode, heap and step. */
+  /** The scenario's rows, gathered per framework, mode, heap, limits and step. */
   List<Results.Group> groups() { return groups; }
 
   String markdown() { return md.toString(); }
@@ -42,10 +42,14 @@ final class ReportSection {
     line();
   }
 
-  /** A row's first headings: framework, mode, (with --heaps) heap, (where steps differ so) variant, and the load's. */
+  /**
+   * A row's first headings: framework, mode, (with --heaps) heap, (where a server ran with its limits off) limits,
+   * (where steps differ so) variant, and the load's.
+   */
   List<String> head(boolean variants, String load) {
     List<String> head = new ArrayList<>(List.of("Framework", "Mode"));
     if (!results.heaps.isEmpty()) head.add("Heap");
+    if (results.anyLimitsOff()) head.add("Limits");
     if (variants) head.add("Variant");
     head.add(load);
     return head;
@@ -55,6 +59,7 @@ final class ReportSection {
   List<String> cells(Results.Group g, boolean variants) {
     List<String> cells = new ArrayList<>(List.of(g.framework(), g.mode().label));
     if (!results.heaps.isEmpty()) cells.add(g.heap());
+    if (results.anyLimitsOff()) cells.add(Format.limits(g.limits()));
     if (variants) cells.add(g.step().variant());
     cells.add(g.step().open() ? g.step().load() + " req/s" : String.valueOf(g.step().load()));
     return cells;
@@ -161,7 +166,7 @@ final class ReportSection {
 
   private Results.Group sameStep(Results.Group g, String framework, Mode mode) {
     return groups.stream().filter(c -> c.framework().equals(framework) && c.mode() == mode && c.heap().equals(g.heap())
-        && c.step().label().equals(g.step().label())).findFirst().orElse(null);
+        && c.limits() == g.limits() && c.step().label().equals(g.step().label())).findFirst().orElse(null);
   }
 
   private static String ratio(Results.Group g, Results.Group base) {

@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import transit.measure.ProcessSampler;
 import transit.measure.Spread;
 import transit.server.Mode;
+import transit.server.Setting;
 
 /** Everything a harness run measured and the conditions it ran under: what the report and charts are made of. */
 final class Results {
@@ -19,8 +20,14 @@ final class Results {
   /** A core's share other processes may take of the server's CPUs before a step is marked disturbed, in %. */
   static final double DISTURBED_PERCENT = 10;
 
-  /** One measured step of one server run (a framework in a mode, with a heap) in one round. */
-  record Row(String framework, Mode mode, String heap, int round, Step step, Measurement m) {}
+  /**
+   * One measured step of one server run (a framework in a mode, with a heap, with its limits on or off) in one round;
+   * limits: whether the server kept its limits (false: started with --limits off).
+   */
+  record Row(String framework, Mode mode, String heap, boolean limits, int round, Step step, Measurement m) {
+    /** A server that kept its limits, as most runs do. */
+    Row(String framework, Mode mode, String heap, int round, Step step, Measurement m) { this(framework, mode, heap, true, round, step, m); }
+  }
 
   /** ok: right answers; failed: wrong ones; lost: none (refused, reset, timed out). */
   record Answers(long ok, long failed, long lost) {
@@ -126,8 +133,8 @@ final class Results {
    */
   record Startup(String framework, String loadedFrom, long startupMillis, long loadMillis, long idleRssBytes, long idleLiveHeapBytes) {}
 
-  /** The rounds of one step on one server set-up, gathered. */
-  record Group(String framework, Mode mode, String heap, Step step, List<Row> rounds) {
+  /** The rounds of one step on one server set-up (a framework in a mode, with a heap, limits on or off), gathered. */
+  record Group(String framework, Mode mode, String heap, boolean limits, Step step, List<Row> rounds) {
     /** A figure over the rounds; null figures (not measured) are left out. */
     Spread spread(Function<Measurement, Double> figure) {
       return Spread.of(rounds.stream().map(r -> figure.apply(r.m)).toList());
@@ -166,6 +173,11 @@ final class Results {
   /** Every server's heap, and the others heavy also ran at (--heaps). */
   final String heap;
   final List<String> heaps;
+  /**
+   * The run's own limits setting: on unless --limits off. The charts and the verdict show the servers run this way
+   * only; runs the other way (the limits-off half of each pair) are set beside them in What the limits cost.
+   */
+  final boolean limits;
   final ZonedDateTime started = ZonedDateTime.now();
   final List<Row> rows = new ArrayList<>();
   final List<Row> calibration = new ArrayList<>();
@@ -175,31 +187,39 @@ final class Results {
   final List<String> notes = new ArrayList<>();
   final Map<String, String> brokeOff = new LinkedHashMap<>(); // framework → what broke off its run, for those whose run did
   final Map<String, String> conditions = new LinkedHashMap<>(); // what the report's Conditions table lists
+  final Map<String, List<Setting>> settings = new LinkedHashMap<>(); // framework → the settings its server makes beyond its framework's defaults
   List<Integer> rates; // the latency scenario's, once known
   Path feed;
   RouteLists routes;
 
-  Results(List<String> scenarios, int rounds, Profile profile, String heap, List<String> heaps) {
+  Results(List<String> scenarios, int rounds, Profile profile, String heap, List<String> heaps, boolean limits) {
     this.scenarios = scenarios;
     this.rounds = rounds;
     this.profile = profile;
     this.quick = profile == Profile.QUICK;
     this.heap = heap;
     this.heaps = heaps;
+    this.limits = limits;
   }
 
   /**
-   * The rows of a scenario, gathered per framework, mode, heap and step, in the order they first ran (round 1
+   * The rows of a scenario, gathered per framework, mode, heap, limits and step, in the order they first ran (round 1
    * runs the frameworks in their listed order).
    */
   List<Group> groups(String scenario) { return groups(rows, scenario); }
+
+  /** A scenario's groups at the run's own limits setting: what the charts draw. */
+  List<Group> atRunLimits(String scenario) { return groups(scenario).stream().filter(g -> g.limits() == limits).toList(); }
+
+  /** Whether any server ran with its limits off: the long tables then say which rows did. */
+  boolean anyLimitsOff() { return rows.stream().anyMatch(r -> !r.limits()); }
 
   static List<Group> groups(List<Row> rows, String scenario) {
     Map<String, Group> groups = new LinkedHashMap<>();
     for (Row r : rows) {
       if (!r.step.scenario().equals(scenario)) continue;
-      String key = r.framework + "|" + r.mode + "|" + r.heap + "|" + r.step.label();
-      groups.computeIfAbsent(key, k -> new Group(r.framework, r.mode, r.heap, r.step, new ArrayList<>())).rounds.add(r);
+      String key = r.framework + "|" + r.mode + "|" + r.heap + "|" + r.limits + "|" + r.step.label();
+      groups.computeIfAbsent(key, k -> new Group(r.framework, r.mode, r.heap, r.limits, r.step, new ArrayList<>())).rounds.add(r);
     }
     return List.copyOf(groups.values());
   }

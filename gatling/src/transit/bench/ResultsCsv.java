@@ -11,7 +11,7 @@ final class ResultsCsv {
   private ResultsCsv() {}
 
   static void write(Results results, Path file) throws IOException {
-    List<String> head = new ArrayList<>(List.of("framework", "mode", "heap", "round", "scenario", "variant", "load", "open",
+    List<String> head = new ArrayList<>(List.of("framework", "mode", "heap", "limits", "round", "scenario", "variant", "load", "open",
         "ok", "failed", "lost", "seconds", "requests_per_s"));
     ReportSection.PERCENTILES.forEach(p -> head.add(Format.percentile(p) + "_ms"));
     head.addAll(List.of("max_ms", "server_cpu_s", "server_cpu_mean_percent", "server_cpu_max_percent", "server_rss_max_mb",
@@ -24,8 +24,8 @@ final class ResultsCsv {
       Results.Measurement m = r.m();
       var server = m.serverProcess();
       var gc = m.serverGc();
-      List<String> cells = new ArrayList<>(List.of(r.framework(), r.mode().label, r.heap(), String.valueOf(r.round()), r.step().scenario(),
-          r.step().variant(), String.valueOf(r.step().load()), String.valueOf(r.step().open()), String.valueOf(m.ok()),
+      List<String> cells = new ArrayList<>(List.of(r.framework(), r.mode().label, r.heap(), Format.limits(r.limits()), String.valueOf(r.round()),
+          r.step().scenario(), r.step().variant(), String.valueOf(r.step().load()), String.valueOf(r.step().open()), String.valueOf(m.ok()),
           String.valueOf(m.failed()), String.valueOf(m.lost()), String.format(Locale.ROOT, "%.3f", m.seconds()),
           String.format(Locale.ROOT, "%.1f", m.requestsPerSecond())));
       ReportSection.PERCENTILES.forEach(p -> cells.add(whole(m.percentile(p))));

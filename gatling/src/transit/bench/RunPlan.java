@@ -11,30 +11,43 @@ import transit.server.Mode;
 /**
  * What a run does, and in which order: a calibration first when a scenario needs one (each framework once), then
  * the rounds, each running every framework once in a rotated order (round 1 A B C, round 2 B C A, …) so drift on
- * the machine hits every framework alike; for each framework a server per mode, and heavy again at each --heaps
- * size; and how long all that is expected to take.
+ * the machine hits every framework alike; for each framework a server per mode, the modes of --limits both (or the
+ * profile's) twice, limits on and off back to back, and heavy again at each --heaps size; and how long all that is
+ * expected to take.
  */
 final class RunPlan {
   /** Seconds a server run takes besides its steps: the server's start and feed load, Gatling's start and report. */
   static final int RUN_OVERHEAD_SECONDS = 15;
-  /** How the report marks a heap whose answers were not limited (--unlimited-answers). */
-  static final String UNLIMITED = "answers unlimited";
   /** Rates that stand in for the calibration's before it has run: they change the steps' loads, not their time. */
   static final List<Integer> PLACEHOLDER_RATES = List.of(1, 2, 3);
 
   /**
-   * One server run: a framework in a mode with a heap, and the steps it takes, in round `round` (0: calibration);
-   * unlimited: its answers may hold any part of the heap (--answer-memory off), to show what the limit costs.
+   * The servers' limits in a run (--limits): on, whether the servers keep them (false: every server started with
+   * --limits off, each framework's own defaults); offBeside, the modes whose server runs also run with them off,
+   * beside the same run with them on, to measure what they cost.
    */
-  record Run(int round, String framework, Mode mode, String heap, List<Step> steps, boolean unlimited) {
-    Run(int round, String framework, Mode mode, String heap, List<Step> steps) { this(round, framework, mode, heap, steps, false); }
+  record Limits(boolean on, List<Mode> offBeside) {
+    static final Limits ON = new Limits(true, List.of());
+    static final Limits OFF = new Limits(false, List.of());
+  }
 
+  /**
+   * One server run: a framework in a mode with a heap, and the steps it takes, in round `round` (0: calibration);
+   * limits: whether the server keeps its limits (false: started with --limits off).
+   */
+  record Run(int round, String framework, Mode mode, String heap, boolean limits, List<Step> steps) {
+    /** Its logs', Gatling's and the profile's file name: r1-cask-tuned-1g, r2-cask@HEAD-cached-1g-limits-off. */
     String name() {
-      return (round == 0 ? "calibration" : "r" + round) + "-" + framework + "-" + mode.label + "-" + heap + (unlimited ? "-unlimited" : "");
+      return (round == 0 ? "calibration" : "r" + round) + "-" + framework.replaceAll("[^A-Za-z0-9@._~^+-]", "_") + "-" + mode.label + "-"
+          + heap + (limits ? "" : "-limits-off");
     }
 
-    /** The heap as the report names it, and whether answers were unlimited. */
-    String heapLabel() { return unlimited ? heap + " " + UNLIMITED : heap; }
+    /** What the server is started with beyond every server's flags: its mode's, and --limits off where it runs without them. */
+    List<String> serverFlags() {
+      List<String> flags = new ArrayList<>(mode.flags);
+      if (!limits) flags.addAll(List.of("--limits", "off"));
+      return flags;
+    }
 
     int expectedSeconds() {
       return RUN_OVERHEAD_SECONDS + steps.stream().mapToInt(s -> s.warmupSeconds() + s.expectedSeconds()).sum();
@@ -47,22 +60,22 @@ final class RunPlan {
   private final int repeat, firstWarmupSeconds;
   private final String heap;
   private final List<String> heaps;
-  private final boolean unlimitedAnswers;
+  private final Limits limits;
 
   /**
    * frameworks and scenarios in order; modes for the scenarios that run in several; heap every server's, heaps the
-   * others heavy also runs at; unlimitedAnswers: heavy also runs with answers unlimited (idiomatic, the servers'
-   * heap); firstWarmupSeconds added before a server's first step on new paths.
+   * others heavy also runs at; limits the servers' (and the modes also run with them off); firstWarmupSeconds added
+   * before a server's first step on new paths.
    */
   RunPlan(List<String> frameworks, List<Scenario> scenarios, List<Mode> modes, int repeat, String heap, List<String> heaps,
-      boolean unlimitedAnswers, int firstWarmupSeconds) {
+      Limits limits, int firstWarmupSeconds) {
     this.frameworks = frameworks;
     this.scenarios = scenarios;
     this.modes = modes;
     this.repeat = repeat;
     this.heap = heap;
     this.heaps = heaps;
-    this.unlimitedAnswers = unlimitedAnswers;
+    this.limits = limits;
     this.firstWarmupSeconds = firstWarmupSeconds;
   }
 
@@ -83,10 +96,14 @@ final class RunPlan {
     Scenario calibrating = calibrating(settings);
     if (calibrating == null) return List.of();
     List<Step> step = List.of(calibrating.calibration(settings));
-    return frameworks.stream().map(f -> new Run(0, f, Mode.IDIOMATIC, heap, warmFirstLonger(step))).toList();
+    return frameworks.stream().map(f -> new Run(0, f, Mode.IDIOMATIC, heap, limits.on(), warmFirstLonger(step))).toList();
   }
 
-  /** The server runs of the rounds, each framework's modes in turn, heavy at each --heaps size and with answers unlimited. */
+  /**
+   * The server runs of the rounds, each framework's modes in turn, heavy at each --heaps size. A mode also run with
+   * the limits off runs both ways back to back, limits on first in odd rounds and off first in even ones, so that
+   * drift hits both alike.
+   */
   List<Run> rounds(Scenario.Settings settings) {
     List<Step> steps = scenarios.stream().flatMap(s -> s.steps(settings).stream()).toList();
     List<Step> heavy = RouteScenario.HEAVY.steps(settings);
@@ -95,12 +112,22 @@ final class RunPlan {
       for (String framework : rotation(frameworks, round)) {
         for (Mode mode : modes) {
           List<Step> inMode = steps.stream().filter(s -> Scenarios.named(s.scenario()).runsIn(mode)).toList();
-          if (!inMode.isEmpty()) runs.add(new Run(round, framework, mode, heap, warmFirstLonger(inMode)));
+          if (inMode.isEmpty()) continue;
+          Run run = new Run(round, framework, mode, heap, limits.on(), warmFirstLonger(inMode));
+          if (!limits.offBeside().contains(mode)) runs.add(run);
+          else {
+            List<Step> paired = inMode.stream().filter(s -> Scenarios.named(s.scenario()).pairsWithLimitsOff()).toList();
+            if (paired.isEmpty()) {
+              runs.add(run);
+              continue;
+            }
+            Run off = new Run(round, framework, mode, heap, false, warmFirstLonger(paired));
+            runs.addAll(round % 2 == 1 ? List.of(run, off) : List.of(off, run));
+          }
         }
         for (String other : heaps)
           if (!(other.equals(heap) && scenarios.contains(RouteScenario.HEAVY)))
-            runs.add(new Run(round, framework, Mode.IDIOMATIC, other, warmFirstLonger(heavy)));
-        if (unlimitedAnswers) runs.add(new Run(round, framework, Mode.IDIOMATIC, heap, warmFirstLonger(heavy), true));
+            runs.add(new Run(round, framework, Mode.IDIOMATIC, other, limits.on(), warmFirstLonger(heavy)));
       }
     }
     return runs;

@@ -35,6 +35,12 @@ public interface Scenario {
   /** The modes its steps run in: by default as the framework's users write it. */
   default boolean runsIn(Mode mode) { return mode == Mode.IDIOMATIC; }
 
+  /**
+   * Whether its steps also run with the servers' limits off beside the same run with them on (--limits both), to show
+   * what the limits cost where nothing overloads: by default, yes.
+   */
+  default boolean pairsWithLimitsOff() { return true; }
+
   /** The routes it requests, as a name: scenarios on the same routes share their JIT warm-up in a server run. */
   default String paths() { return "schedules"; }
 

@@ -24,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import transit.measure.ProcessSampler;
-import transit.server.Mode;
 
 /**
  * One framework's server in its own JVM, started from its classpath on a free port of 127.0.0.1, pinned to the
@@ -33,9 +32,12 @@ import transit.server.Mode;
  * through JMX.
  */
 final class ServerProcess implements AutoCloseable {
-  /** The server refused a mode's flag: it stopped with a usage error (exit 2) before loading anything. */
-  static final class ModeUnsupported extends Exception {
-    ModeUnsupported(String message) { super(message); }
+  /**
+   * The server refused a flag the run asked of it (its mode's, --limits off): it stopped with a usage error (exit 2)
+   * before loading anything; a server built at an older revision may not know them.
+   */
+  static final class FlagsUnsupported extends Exception {
+    FlagsUnsupported(String message) { super(message); }
   }
 
   private static final Pattern LISTENING = Pattern.compile(" listening on (http://[^/\\s]+)/");
@@ -79,16 +81,17 @@ final class ServerProcess implements AutoCloseable {
     this.probe = probe;
   }
 
-  /** The command that starts it: the pinning prefix, java with the shared flags and the heap, the mode's flags. */
-  static List<String> command(Launchers launchers, String framework, Mode mode, String heap, String java, Path feed, List<String> pinning) {
+  /** The command that starts it: the pinning prefix, java with the shared flags and the heap, then the run's flags (RunPlan.Run#serverFlags). */
+  static List<String> command(Launchers launchers, String framework, List<String> flags, String heap, String java, Path feed, List<String> pinning) {
     List<String> command = new ArrayList<>(pinning);
     command.addAll(launchers.javaCommand(framework, java, heap));
     command.addAll(List.of("--host", "127.0.0.1", "--port", "0", "--gtfs", feed.toString()));
-    command.addAll(mode.flags);
+    command.addAll(flags);
     return command;
   }
 
-  static ServerProcess start(List<String> command, String framework, Mode mode, Path log) throws IOException, ModeUnsupported {
+  /** asked: the flags of the command the run asks of this server beyond every server's (its mode's, --limits off). */
+  static ServerProcess start(List<String> command, String framework, List<String> asked, Path log) throws IOException, FlagsUnsupported {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     CompletableFuture<String> listening = new CompletableFuture<>();
     Thread reader = new Thread(() -> copyOutput(process, log, listening), framework + "-output");
@@ -110,8 +113,8 @@ final class ServerProcess implements AutoCloseable {
       process.destroyForcibly();
       int exit = waitFor(process);
       join(reader);
-      if (!mode.flags.isEmpty() && exit == 2)
-        throw new ModeUnsupported(framework + " does not take " + String.join(" ", mode.flags) + " (" + firstLine(log) + ")");
+      if (!asked.isEmpty() && exit == 2)
+        throw new FlagsUnsupported(framework + " does not take " + String.join(" ", asked) + " (" + firstLine(log) + ")");
       throw new IOException("the server " + framework + " did not start (exit " + exit + "); its output is in " + log, e);
     }
   }

@@ -14,11 +14,16 @@ import transit.measure.Spread;
  * Who leads, by how much, and whether it is more than the run's own spread: per scenario and mode (and variant), the
  * frameworks ranked at the scenario's highest load, by requests/s or, where the scenario says so, by p99. A figure
  * the server did not make alone (client-bound, disturbed) or a server that fell behind or went down is listed apart,
- * never ranked. What report.md and report.html open with, and what a comparison of two runs sets side by side.
+ * never ranked. Only the servers run with the run's own limits setting are ranked; where the same server also ran the
+ * other way and its limits cost more than the spread, its figure is marked (⚑). What report.md and report.html open
+ * with, and what a comparison of two runs sets side by side.
  */
 final class Verdict {
-  /** A ranked server: its figure as a multiple of the leader's, and whether its rounds' range overlaps the one ranked above it. */
-  record Place(Standing standing, double ofLeader, boolean overlapsAbove) {}
+  /**
+   * A ranked server: its figure as a multiple of the leader's, whether its rounds' range overlaps the one ranked above
+   * it, and the same server with its limits off beside it (null where it did not run so).
+   */
+  record Place(Standing standing, double ofLeader, boolean overlapsAbove, LimitsCost limitsCost) {}
 
   /** A server left out of a ranking, and why: standing is null where it has no figure at the ranked load. */
   record Apart(String framework, Standing standing, String why) {}
@@ -31,34 +36,37 @@ final class Verdict {
   private Verdict() {}
 
   /**
-   * The rankings of every scenario, in the order of the scenarios, at the run's heap. A framework of brokeOff (whose
-   * run broke off) without a figure at a ranking's load is listed apart.
+   * The rankings of every scenario, in the order of the scenarios, at the run's heap and its own limits setting (on
+   * unless --limits off). A framework of brokeOff (whose run broke off) without a figure at a ranking's load is listed
+   * apart.
    */
-  static List<Ranking> rank(List<Standing> standings, List<String> scenarios, String heap, Collection<String> brokeOff) {
+  static List<Ranking> rank(List<Standing> standings, List<String> scenarios, String heap, boolean limits, Collection<String> brokeOff) {
     List<Ranking> rankings = new ArrayList<>();
     for (String scenario : scenarios) {
       Scenario about = Scenarios.named(scenario);
       RankedBy by = about.rankedBy();
       Map<String, List<Standing>> rows = new LinkedHashMap<>();
-      standings.stream().filter(s -> s.scenario().equals(scenario) && s.heap().equals(heap))
+      standings.stream().filter(s -> s.scenario().equals(scenario) && s.heap().equals(heap) && s.limits() == limits)
           .sorted(Comparator.comparing(Standing::mode))
           .forEach(s -> rows.computeIfAbsent(s.mode().label + (s.variant().isEmpty() ? "" : ", " + s.variant()), k -> new ArrayList<>()).add(s));
       rows.forEach((row, all) -> {
         int load = all.stream().mapToInt(Standing::load).max().orElseThrow();
         List<Standing> atLoad = all.stream().filter(s -> s.load() == load).toList();
         List<String> missing = brokeOff.stream().filter(f -> atLoad.stream().noneMatch(s -> s.framework().equals(f))).toList();
-        rankings.add(ranking(scenario, row, atLoad.get(0).open() ? atLoad.get(0).loadLabel() : load + " " + about.loadUnit(), by, atLoad, missing));
+        rankings.add(ranking(scenario, row, atLoad.get(0).open() ? atLoad.get(0).loadLabel() : load + " " + about.loadUnit(), by, atLoad, missing,
+            standings));
       });
     }
     return rankings;
   }
 
-  private static Ranking ranking(String scenario, String row, String load, RankedBy by, List<Standing> atLoad, List<String> brokeOff) {
+  /** all: every standing of the run, where each ranked server's limits-off pair is found. */
+  private static Ranking ranking(String scenario, String row, String load, RankedBy by, List<Standing> atLoad, List<String> brokeOff,
+      List<Standing> all) {
     List<Apart> apart = new ArrayList<>();
     List<Standing> ranked = new ArrayList<>();
     for (Standing s : atLoad) {
-      String why = s.down() != null ? "went down" : by.of(s) == null ? "not measured" : s.clientBound() ? "client-bound"
-          : s.disturbed() ? "disturbed" : s.fellBehind() ? "fell behind" : null;
+      String why = unranked(s, by);
       if (why == null) ranked.add(s);
       else apart.add(new Apart(s.framework(), s, why));
     }
@@ -69,15 +77,25 @@ final class Verdict {
     for (int i = 0; i < ranked.size(); i++) {
       Spread mine = by.of(ranked.get(i)), leader = by.of(ranked.get(0));
       boolean overlaps = i > 0 && overlap(mine, by.of(ranked.get(i - 1)));
-      places.add(new Place(ranked.get(i), leader.median() == 0 ? 0 : mine.median() / leader.median(), overlaps));
+      places.add(new Place(ranked.get(i), leader.median() == 0 ? 0 : mine.median() / leader.median(), overlaps,
+          LimitsCost.of(ranked.get(i), all, by)));
     }
     return new Ranking(scenario, row, load, by, places, apart);
+  }
+
+  /** Why a server's figure is not ranked (it went down, was not measured, client-bound, disturbed, fell behind), or null. */
+  static String unranked(Standing s, RankedBy by) {
+    return s.down() != null ? "went down" : by.of(s) == null ? "not measured" : s.clientBound() ? "client-bound"
+        : s.disturbed() ? "disturbed" : s.fellBehind() ? "fell behind" : null;
   }
 
   /** Two figures' rounds overlap: the run cannot tell them apart. */
   static boolean overlap(Spread a, Spread b) { return a.min() <= b.max() && b.min() <= a.max(); }
 
-  /** "**vertx** 68.3 › spring 57.2 (0.84×) ≈ javalin 55.0 (0.81×)": the leader first, each next one › (apart) or ≈ (ranges overlap). */
+  /**
+   * "**vertx** 68.3 › spring 57.2 (0.84×) ≈ javalin 55.0 (0.81×) ⚑ limits −14 %": the leader first, each next one ›
+   * (apart) or ≈ (ranges overlap); ⚑ where the same server with its limits off did better beyond the spread.
+   */
   static String line(Ranking r) {
     StringBuilder line = new StringBuilder();
     for (Place p : r.places()) {
@@ -86,6 +104,7 @@ final class Verdict {
       line.append(leader ? "**" + p.standing().framework() + "**" : p.standing().framework()).append(' ')
           .append(r.by().format(r.by().of(p.standing()).median()));
       if (!leader) line.append(" (").append(Format.twoDecimals(p.ofLeader())).append("×)");
+      if (p.limitsCost() != null && p.limitsCost().marked()) line.append(' ').append(p.limitsCost().mark());
       if (p.standing().errors() > 0) line.append(" ⚠ ").append(p.standing().errors()).append(" errors");
     }
     return line.length() == 0 ? Format.MISSING : line.toString();
@@ -111,7 +130,11 @@ final class Verdict {
     md.append("Per scenario and mode, the frameworks from first to last at the scenario's highest load (medians of ").append(rounds)
         .append(" round").append(rounds == 1 ? "" : "s").append("), each beside the leader's figure (0.84× = 84 % of it); ")
         .append("**›** two neighbours' ranges over the rounds are apart, **≈** they overlap: no real difference. Client-bound, disturbed, fallen-behind ")
-        .append("and downed servers are listed apart, never ranked, as is a framework whose run broke off (see Failures). The figures behind it follow, then every table in full.\n\n");
+        .append("and downed servers are listed apart, never ranked, as is a framework whose run broke off (see Failures). The figures behind it follow, then every table in full.");
+    if (rankings.stream().anyMatch(r -> r.places().stream().anyMatch(p -> p.limitsCost() != null)))
+      md.append(" **").append(LimitsCost.MARK).append(" limits** and a percent: the same server with its limits off (each framework's own ")
+          .append("defaults) did better beyond the rounds' spread, by that much: what its limits cost it (What the limits cost, below).");
+    md.append("\n\n");
     for (Map.Entry<String, List<Ranking>> scenario : byScenario(rankings).entrySet()) {
       Ranking first = scenario.getValue().get(0);
       md.append("### ").append(scenario.getKey()).append(": ").append(first.by().label).append(" at ").append(first.load()).append("\n\n");

@@ -84,6 +84,54 @@ class CompareRunsTest {
   }
 
   @Test
+  void resultsCsvKeepsEachServersLimitsAndAFileWithoutThemHadEveryServerKeepThem(@TempDir Path dir) throws Exception {
+    Path run = Files.createDirectories(dir.resolve("a"));
+    Report.write(ReportTest.pairedRun(), run);
+    List<String> lines = Files.readAllLines(run.resolve("results.csv"));
+    assertTrue(lines.get(0).startsWith("framework,mode,heap,limits,round,"), lines.get(0));
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("cask,tuned,1g,off,1,heavy,")), "each round's line says its limits");
+    List<Standing> read = Standing.read(run);
+    assertEquals(6, read.size(), "three frameworks, each with limits on and off");
+    Standing caskOff = read.stream().filter(s -> s.framework().equals("cask") && !s.limits()).findFirst().orElseThrow();
+    assertEquals(102, caskOff.requestsPerSecond().median(), 1e-9);
+    assertEquals(100, caskOff.requestsPerSecond().min(), 1e-9);
+    Standing caskOn = read.stream().filter(s -> s.framework().equals("cask") && s.limits()).findFirst().orElseThrow();
+    assertEquals(92.5, caskOn.requestsPerSecond().median(), 1e-9);
+
+    // a run from before --limits: its results.csv has no limits column, and every server kept its limits
+    Path old = Files.createDirectories(dir.resolve("old"));
+    Report.write(ReportTest.heavyRun(), old);
+    List<String> withColumn = Files.readAllLines(old.resolve("results.csv"));
+    int column = List.of(withColumn.get(0).split(",")).indexOf("limits");
+    Files.write(old.resolve("results.csv"), withColumn.stream().map(l -> {
+      List<String> cells = new java.util.ArrayList<>(List.of(l.split(",", -1)));
+      cells.remove(column);
+      return String.join(",", cells);
+    }).toList());
+    assertFalse(Files.readString(old.resolve("results.csv")).contains("limits"));
+    List<Standing> before = Standing.read(old);
+    assertEquals(9, before.size());
+    assertTrue(before.stream().allMatch(Standing::limits), "no column: limits on");
+    assertTrue(CompareRuns.Run.read(old).limits());
+  }
+
+  @Test
+  void aComparisonMatchesRowsByTheirLimitsAndItsVerdictsMarkTheCost(@TempDir Path dir) throws Exception {
+    Results paired = ReportTest.pairedRun();
+    Path first = Files.createDirectories(dir.resolve("a")), second = Files.createDirectories(dir.resolve("b"));
+    Report.write(paired, first);
+    // the second run: cask with limits off 30 % faster; with them on as before
+    paired.rows.replaceAll(r -> r.framework().equals("cask") && !r.limits()
+        ? new Results.Row(r.framework(), r.mode(), r.heap(), false, r.round(), r.step(), ReportTest.measured(r.m().ok() * 13 / 10, 18, 50)) : r);
+    Report.write(paired, second);
+    String md = CompareRuns.write(first, second);
+    assertTrue(md.contains("| heavy cask tuned 1g limits off 50 users | 50 users | 102 → 133 (+30 %) ✗ |"), md);
+    assertTrue(md.contains("| heavy cask tuned 1g 50 users | 50 users | 92.5 → 92.5 (+0 %) |"), md);
+    assertTrue(md.contains("| tuned | at 50 users: **javalin** 99.0 ≈ cask 92.5 (0.93×) ⚑ limits −9 % › http4s 51.0 (0.52×) "
+        + "| at 50 users: **javalin** 99.0 ≈ cask 92.5 (0.93×) ⚑ limits −30 % › http4s 51.0 (0.52×) |"), md);
+  }
+
+  @Test
   void aFolderWithoutResultsIsAClearError(@TempDir Path dir) {
     var e = assertThrows(java.io.IOException.class, () -> CompareRuns.Run.read(dir));
     assertTrue(e.getMessage().contains("no results.csv"), e.getMessage());

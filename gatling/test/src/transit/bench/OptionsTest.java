@@ -33,6 +33,8 @@ class OptionsTest {
     assertNull(o.heap());
     assertEquals(List.of(), o.heaps());
     assertNull(o.target());
+    assertNull(o.against());
+    assertEquals(new RunPlan.Limits(true, List.of(Mode.TUNED, Mode.CACHED)), o.limits(), "the profile's pairs");
     assertFalse(o.quick() || o.help());
   }
 
@@ -76,6 +78,28 @@ class OptionsTest {
   }
 
   @Test
+  void limitsAreOnOffOrBothAndTheProfilesPairsOtherwise() {
+    assertEquals(RunPlan.Limits.ON, parse("--limits", "on").limits());
+    assertEquals(RunPlan.Limits.OFF, parse("--limits=off").limits());
+    assertEquals(new RunPlan.Limits(true, List.of(Mode.IDIOMATIC, Mode.CACHED)), parse("--limits", "both", "--modes", "idiomatic,cached").limits(),
+        "both: every chosen mode");
+    assertEquals(new RunPlan.Limits(true, List.of(Mode.CACHED)), parse("--quick").limits(), "quick pairs cached only");
+    assertEquals(new RunPlan.Limits(true, List.of(Mode.CACHED)), parse("--modes", "idiomatic,cached").limits(), "of the chosen modes");
+    assertEquals(RunPlan.Limits.ON, parse("--target", "http://127.0.0.1:4000").limits(), "a running server: nothing to pair");
+    assertTrue(error("--limits", "maybe").startsWith("--limits: \"maybe\" is not on, off or both"), error("--limits", "maybe"));
+    assertTrue(error("--limits", "both", "--target", "http://127.0.0.1:4000").startsWith("--limits: not with --target"));
+    assertTrue(error("--target", "http://127.0.0.1:4000", "--limits", "on").startsWith("--limits: not with --target"));
+  }
+
+  @Test
+  void againIsARevisionAndNotWithATarget() {
+    assertEquals("HEAD~1", parse("--against", "HEAD~1").against());
+    assertTrue(error("--against", "HEAD", "--target", "http://127.0.0.1:4000").startsWith("--against: not with --target"));
+    assertTrue(error("--against", "two words").startsWith("--against: \"two words\" is not a git revision"));
+    assertTrue(error("--against").contains("'--against'"), "a revision is required");
+  }
+
+  @Test
   void wrongFlagsAndValuesAreNamed() {
     assertTrue(error("--fast").contains("'--fast'"));
     assertTrue(error("--frameworks", "cask,spring").contains("\"spring\""));
@@ -97,10 +121,24 @@ class OptionsTest {
     assertTrue(parse("--help").help());
     String usage = Options.usage(KNOWN, "1g");
     for (String flag : List.of("--frameworks", "--scenarios", "--modes", "--profile", "--gtfs", "--duration", "--warmup", "--repeat",
-        "--first-warmup", "--users", "--rates", "--heap", "--heaps", "--unlimited-answers", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
+        "--first-warmup", "--users", "--rates", "--heap", "--heaps", "--limits", "--against", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
         "quick", "standard", "full"))
       assertTrue(usage.contains(flag), flag);
     for (Scenario scenario : Scenarios.ALL)
       assertTrue(usage.contains("  " + scenario.name() + " ") && usage.contains(scenario.help()), "--help describes " + scenario.name());
+    String flat = usage.replaceAll("\\s+", " ");
+    assertTrue(flat.contains("--against=REV compare each server with the same server built at REV (e.g. HEAD), in one run: run it before "
+        + "changing a server's write path"), usage);
+    assertTrue(flat.contains("small at 50 users; tuned and cached also with limits off"), "standard's pairs:\n" + usage);
+    assertTrue(flat.contains("small at 1, 100 users; cached also with limits off"), "quick's pairs:\n" + usage);
+  }
+
+  @Test
+  void eachProfilesExpectedTimeInTheHelpCountsItsLimitsOffRuns() {
+    Options standard = parse(), on = parse("--limits", "on");
+    String withPairs = Format.duration(standard.plan(KNOWN, "1g").expectedSeconds(standard.settings(null)));
+    String without = Format.duration(on.plan(KNOWN, "1g").expectedSeconds(on.settings(null)));
+    assertNotEquals(withPairs, without);
+    assertTrue(Options.usage(KNOWN, "1g").contains("standard  the default, about " + withPairs + ":"), Options.usage(KNOWN, "1g"));
   }
 }

@@ -2,11 +2,14 @@ package transit.bench;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import transit.server.FrameworkRegistry;
+import transit.server.Mode;
 
 /** Which steps and server runs a command line makes, in which order. */
 class PlanTest {
@@ -16,6 +19,12 @@ class PlanTest {
   }
 
   static List<String> labels(List<Step> steps) { return steps.stream().map(Step::label).toList(); }
+
+  static String[] with(String[] args, String... more) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
+  }
 
   @Test
   void theFullProfileHasEveryReferenceStep() {
@@ -73,7 +82,7 @@ class PlanTest {
 
   @Test
   void serverRunsGoRoundByRoundEachFrameworksModesInTurn() {
-    Options o = OptionsTest.parse("--repeat", "2", "--scenarios", "heavy,hello", "--frameworks", "cask,javalin");
+    Options o = OptionsTest.parse("--repeat", "2", "--scenarios", "heavy,hello", "--frameworks", "cask,javalin", "--limits", "on");
     List<RunPlan.Run> runs = o.plan(o.frameworks(), "1g").rounds(o.settings(null));
     assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-tuned-1g", "r1-cask-cached-1g", "r1-javalin-idiomatic-1g",
         "r1-javalin-tuned-1g", "r1-javalin-cached-1g", "r2-javalin-idiomatic-1g", "r2-javalin-tuned-1g", "r2-javalin-cached-1g",
@@ -94,6 +103,162 @@ class PlanTest {
     assertEquals(List.of("heavy 50 users"), labels(runs.get(2).steps()));
   }
 
+  static List<String> names(Options o) { return o.plan(o.runFrameworks(), "1g").rounds(o.settings(null)).stream().map(RunPlan.Run::name).toList(); }
+
+  @Test
+  void theStandardProfilePairsTunedAndCachedWithLimitsOffOnFirstInOddRoundsOffFirstInEvenOnes() {
+    Options o = OptionsTest.parse("--repeat", "2", "--scenarios", "heavy", "--frameworks", "cask");
+    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-tuned-1g", "r1-cask-tuned-1g-limits-off", "r1-cask-cached-1g",
+        "r1-cask-cached-1g-limits-off", "r2-cask-idiomatic-1g", "r2-cask-tuned-1g-limits-off", "r2-cask-tuned-1g",
+        "r2-cask-cached-1g-limits-off", "r2-cask-cached-1g"), names(o));
+    List<RunPlan.Run> runs = o.plan(o.frameworks(), "1g").rounds(o.settings(null));
+    assertEquals(List.of("--tuned", "--limits", "off"), runs.get(2).serverFlags(), "the limits-off run tells its server so");
+    assertEquals(List.of("--tuned"), runs.get(1).serverFlags());
+    assertEquals(runs.get(1).steps(), runs.get(2).steps(), "both halves of a pair take the same steps, warm-ups included");
+    assertEquals(List.of("r1-cask-idiomatic-1g"), names(OptionsTest.parse("--repeat", "1", "--scenarios", "heavy", "--frameworks", "cask",
+        "--modes", "idiomatic")), "the profile pairs only the chosen modes among its own");
+  }
+
+  @Test
+  void theQuickProfilePairsCachedOnlyAndTheFullProfileTunedAndCached() {
+    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-tuned-1g", "r1-cask-cached-1g", "r1-cask-cached-1g-limits-off"),
+        names(OptionsTest.parse("--quick", "--scenarios", "heavy", "--frameworks", "cask")));
+    assertEquals(new RunPlan.Limits(true, List.of(Mode.TUNED, Mode.CACHED)), OptionsTest.parse("--profile", "full").limits());
+  }
+
+  @Test
+  void theOverloadScenarioIsNotPairedWithLimitsOffItWouldMeasureTheirAbsence() {
+    Options quick = OptionsTest.parse("--quick", "--scenarios", "small,overload", "--frameworks", "cask", "--modes", "cached");
+    List<RunPlan.Run> runs = quick.plan(quick.frameworks(), "1g").rounds(quick.settings(null));
+    assertEquals(List.of("r1-cask-cached-1g", "r1-cask-cached-1g-limits-off"), runs.stream().map(RunPlan.Run::name).toList());
+    assertEquals(List.of("small", "small", "overload"), runs.get(0).steps().stream().map(Step::scenario).toList());
+    assertEquals(List.of("small", "small"), runs.get(1).steps().stream().map(Step::scenario).toList());
+    assertTrue(runs.get(1).steps().get(0).warmupSeconds() > runs.get(1).steps().get(1).warmupSeconds(), "the off run's first step warms longer");
+    Options overloadOnly = OptionsTest.parse("--quick", "--scenarios", "overload", "--frameworks", "cask", "--modes", "cached");
+    assertEquals(List.of("r1-cask-cached-1g"), names(overloadOnly), "nothing to pair");
+  }
+
+  @Test
+  void limitsBothPairsEveryChosenModeOnPairsNoneAndOffStartsEveryServerWithout() {
+    String[] run = {"--scenarios", "heavy", "--frameworks", "cask", "--repeat", "1", "--modes", "idiomatic,cached"};
+    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-idiomatic-1g-limits-off", "r1-cask-cached-1g", "r1-cask-cached-1g-limits-off"),
+        names(OptionsTest.parse(with(run, "--limits", "both"))));
+    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-cached-1g"), names(OptionsTest.parse(with(run, "--limits", "on"))));
+    Options off = OptionsTest.parse("--scenarios", "small,latency", "--frameworks", "cask", "--repeat", "1", "--modes", "idiomatic",
+        "--heaps", "2g", "--limits", "off");
+    RunPlan plan = off.plan(off.frameworks(), "1g");
+    assertEquals(List.of("r1-cask-idiomatic-1g-limits-off", "r1-cask-idiomatic-2g-limits-off"),
+        plan.rounds(off.settings(List.of(10))).stream().map(RunPlan.Run::name).toList(), "every server, at every heap");
+    assertEquals(List.of("calibration-cask-idiomatic-1g-limits-off"), plan.calibration(off.settings(null)).stream().map(RunPlan.Run::name).toList());
+    assertEquals(List.of("--limits", "off"), plan.calibration(off.settings(null)).get(0).serverFlags());
+  }
+
+  @Test
+  void theExpectedTimeCountsTheLimitsOffRuns() {
+    Options paired = OptionsTest.parse(), on = OptionsTest.parse("--limits", "on");
+    List<RunPlan.Run> runs = paired.plan(paired.frameworks(), "1g").rounds(paired.settings(null));
+    int offSeconds = runs.stream().filter(r -> !r.limits()).mapToInt(RunPlan.Run::expectedSeconds).sum();
+    assertEquals(3 * 2 * 2, runs.stream().filter(r -> !r.limits()).count(), "3 frameworks, tuned and cached, 2 rounds");
+    assertEquals(on.plan(on.frameworks(), "1g").expectedSeconds(on.settings(null)) + offSeconds,
+        paired.plan(paired.frameworks(), "1g").expectedSeconds(paired.settings(null)));
+  }
+
+  @Test
+  void againstRunsEachFrameworkNextToItselfBuiltAtTheRevisionInTheRotation() {
+    Options o = OptionsTest.parse("--against", "HEAD", "--frameworks", "cask,javalin", "--modes", "idiomatic", "--scenarios", "heavy",
+        "--repeat", "2");
+    assertEquals("HEAD", o.against());
+    assertEquals(List.of("cask", "cask@HEAD", "javalin", "javalin@HEAD"), o.runFrameworks());
+    assertEquals(List.of("cask", "javalin"), o.frameworks(), "the chosen frameworks are today's");
+    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask@HEAD-idiomatic-1g", "r1-javalin-idiomatic-1g", "r1-javalin@HEAD-idiomatic-1g",
+        "r2-cask@HEAD-idiomatic-1g", "r2-javalin-idiomatic-1g", "r2-javalin@HEAD-idiomatic-1g", "r2-cask-idiomatic-1g"), names(o));
+    assertEquals(List.of("cask"), OptionsTest.parse("--frameworks", "cask").runFrameworks());
+    assertEquals("cask", Against.framework("cask@HEAD~2"));
+    assertEquals("HEAD~2", Against.revision("cask@HEAD~2"));
+    assertNull(Against.revision("cask"));
+    assertEquals("r1-cask@origin_main-idiomatic-1g", new RunPlan.Run(1, "cask@origin/main", Mode.IDIOMATIC, "1g", true, List.of()).name(),
+        "a revision's / does not make a folder of the run's files");
+    assertEquals(Path.of("/w/out/against/7d60676/out/frameworkRegistry.dest"),
+        Against.registryFolder("\"ref:v0:1a2b3c4d:/w/out/against/7d60676/out/frameworkRegistry.dest\"\n"), "the path part of mill show's PathRef");
+  }
+
+  /** git in dir, as the test's own user. */
+  static void git(Path dir, String... args) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString(), "-c", "user.name=test", "-c", "user.email=test@localhost"));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes());
+    assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + output);
+  }
+
+  @Test
+  void againstChecksTheRevisionOutBesideTheWorkspaceAndNamesWhatIsWrong(@TempDir Path repo) throws Exception {
+    git(repo, "init", "-q");
+    Files.writeString(repo.resolve("README"), "a checkout without ./mill");
+    git(repo, "add", "README");
+    git(repo, "commit", "-q", "-m", "first");
+    String rev = "no-such-revision";
+    assertTrue(assertThrows(transit.cli.Cli.UsageException.class, () -> Against.build(repo, rev, List.of("cask"), line -> {}))
+        .getMessage().startsWith("--against: \"no-such-revision\" is not a commit of " + repo));
+    List<String> progress = new java.util.ArrayList<>();
+    for (int attempt = 1; attempt <= 2; attempt++) {
+      var e = assertThrows(transit.cli.Cli.UsageException.class, () -> Against.build(repo, "HEAD", List.of("cask"), progress::add));
+      assertEquals("--against HEAD: its checkout has no ./mill to build with", e.getMessage());
+    }
+    try (var checkouts = Files.list(repo.resolve("out").resolve("against"))) {
+      Path checkout = checkouts.findFirst().orElseThrow();
+      assertTrue(Files.isRegularFile(checkout.resolve("README")), "HEAD checked out under out/against/<short sha>");
+      assertTrue(progress.get(0).startsWith("checking out HEAD (" + checkout.getFileName() + ") into out/against/"), progress.toString());
+      assertTrue(progress.stream().anyMatch(l -> l.startsWith("reusing the checkout of HEAD")), "the second time: " + progress);
+      assertTrue(progress.stream().anyMatch(l -> l.startsWith("building HEAD's servers")), progress.toString());
+    }
+  }
+
+  /** A made-up registry folder: cask (and javalin) with one library, a class path and a setting of its own. */
+  static Path registry(Path dir, String classpath, String setting, String... frameworks) throws Exception {
+    StringBuilder p = new StringBuilder("frameworks=" + String.join(",", frameworks) + "\njvm.flags=-Xmx1g -XX:+UseG1GC\njvm.heap=1g\nworkspace=" + dir + "\n");
+    for (String f : frameworks) {
+      p.append(f).append(".main=transit.").append(f).append(".Main\n").append(f).append(".classpath=").append(classpath).append('\n')
+          .append(f).append(".library.0.name=lib\n").append(f).append(".library.0.version=").append(classpath).append('\n')
+          .append(f).append(".json.name=json\n").append(f).append(".json.version=1\n").append(f).append(".encoding=a.b\n");
+      for (Mode m : Mode.values()) p.append(f).append(".serves.").append(m.label).append("=as ").append(classpath).append('\n');
+      p.append(f).append(".setting.0.name=").append(setting).append("\n").append(f).append(".setting.0.value=1\n")
+          .append(f).append(".setting.0.default=2\n").append(f).append(".setting.0.modes=tuned\n").append(f).append(".setting.0.limit=false\n")
+          .append(f).append(".setting.0.why=w\n").append(f).append(".setting.0.cost=c\n");
+    }
+    Files.createDirectories(dir.resolve("transit"));
+    Files.writeString(dir.resolve(FrameworkRegistry.RESOURCE), p.toString());
+    return dir;
+  }
+
+  @Test
+  void aFrameworkBuiltAtTheRevisionComesFromThatBuildsRegistryWithTodaysFlags(@TempDir Path dir) throws Exception {
+    FrameworkRegistry today = FrameworkRegistry.load(registry(dir.resolve("today"), "/today.jar", "now", "cask", "javalin"));
+    FrameworkRegistry before = FrameworkRegistry.load(registry(dir.resolve("before"), "/before.jar", "then", "cask"));
+    Launchers launchers = new Launchers(today, null).with(new Against("HEAD", "7d60676", dir.resolve("before"), before));
+    assertEquals("then", launchers.description("cask@HEAD").settings().get(0).name());
+    assertEquals("now", launchers.description("cask").settings().get(0).name());
+    List<String> command = launchers.javaCommand("cask@HEAD", "java", "2g");
+    assertEquals(List.of("java", "-Xmx2g", "-XX:+UseG1GC", "-cp", "/before.jar", "transit.cask.Main"), command);
+    assertEquals(List.of("java", "-Xmx2g", "-XX:+UseG1GC", "-cp", "/today.jar", "transit.cask.Main"), launchers.javaCommand("cask", "java", "2g"));
+    assertEquals("lib /today.jar, lib /before.jar, univocity", launchers.versions(List.of("cask", "cask@HEAD"), "h").replaceAll(" [^ ]+, h$", ""),
+        "both builds' libraries in the conditions");
+    assertThrows(IllegalArgumentException.class, () -> launchers.description("cask@v1"), "no build of v1 in this run");
+    assertThrows(IllegalArgumentException.class, () -> new Launchers(today, null).description("cask@HEAD"), "no --against");
+
+    Results results = ReportTest.results(OptionsTest.parse("--scenarios", "heavy"));
+    for (String f : List.of("cask", "cask@HEAD", "javalin"))
+      results.rows.add(new Results.Row(f, Mode.IDIOMATIC, "1g", 1, Step.closed("heavy", "", 50, 5, 10), ReportTest.measured(100, 5, 50)));
+    java.awt.Color cask = Charts.colour(results, "cask"), caskBefore = Charts.colour(results, "cask@HEAD"), javalin = Charts.colour(results, "javalin");
+    assertNotEquals(cask, caskBefore);
+    assertNotEquals(javalin, caskBefore);
+    assertEquals(Charts.lighter(cask), caskBefore, "cask@HEAD in a lighter shade of cask's colour");
+    Results alone = ReportTest.results(OptionsTest.parse("--scenarios", "heavy"));
+    for (String f : List.of("cask", "javalin"))
+      alone.rows.add(new Results.Row(f, Mode.IDIOMATIC, "1g", 1, Step.closed("heavy", "", 50, 5, 10), ReportTest.measured(100, 5, 50)));
+    assertEquals(Charts.colour(alone, "javalin"), javalin, "today's frameworks keep their colours beside a revision's");
+  }
+
   @Test
   void theCalibrationRunsEachFrameworkOnceWhenTheRatesAreNotGiven() {
     Options o = OptionsTest.parse("--scenarios", "small,latency", "--frameworks", "cask,javalin");
@@ -105,14 +270,6 @@ class PlanTest {
     assertTrue(plan.expectedSeconds(o.settings(null)) > plan.expectedSeconds(o.settings(List.of(10, 20, 30))), "the calibration takes time");
   }
 
-  @Test
-  void unlimitedAnswersAddHeavyWithTheAnswersHeapOff() {
-    Options o = OptionsTest.parse("--scenarios", "small", "--modes", "tuned", "--unlimited-answers", "--frameworks", "cask", "--repeat", "1");
-    List<RunPlan.Run> runs = o.plan(o.frameworks(), "1g").rounds(o.settings(null));
-    assertEquals(List.of("r1-cask-tuned-1g", "r1-cask-idiomatic-1g-unlimited"), runs.stream().map(RunPlan.Run::name).toList());
-    assertEquals(List.of("heavy 50 users"), labels(runs.get(1).steps()));
-    assertEquals("1g " + RunPlan.UNLIMITED, runs.get(1).heapLabel());
-  }
 
   @Test
   void aPlanSurvivesItsFile(@TempDir Path dir) {

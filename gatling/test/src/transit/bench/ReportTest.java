@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import transit.measure.ProcessSampler;
 import transit.measure.Spread;
 import transit.server.Mode;
+import transit.server.Setting;
 
 /** The figures of a run, gathered over its rounds and written as the report's long tables, from made-up rows. */
 class ReportTest {
@@ -31,7 +32,7 @@ class ReportTest {
   }
 
   static Results results(Options options) {
-    return new Results(options.scenarios(), options.repeat(), options.profile(), "1g", options.heaps());
+    return new Results(options.scenarios(), options.repeat(), options.profile(), "1g", options.heaps(), options.limits().on());
   }
 
   @Test
@@ -171,6 +172,107 @@ class ReportTest {
     assertFalse(html.matches("(?s).*(src|href)=\"[^\"]*\\.png\".*"), "no chart left as a link to its PNG");
     assertTrue(html.contains("<script>") && html.contains("aria-sort"), "the table sorter, inline");
     assertTrue(Files.size(dir.resolve("heavy-requests-per-second.png")) > 1000, "the same charts as PNG for report.md");
+  }
+
+  /**
+   * Heavy tuned at 50 users, two rounds, --limits both: requests/s {round 1, round 2} with limits on and off per
+   * framework; http4s's client bound with limits off (Gatling at 95 %).
+   */
+  static Results pairedRun() {
+    Results results = results(OptionsTest.parse("--scenarios", "heavy", "--modes", "tuned", "--repeat", "2", "--limits", "both"));
+    Step heavy = Step.closed("heavy", "", 50, 5, 10);
+    Map<String, long[][]> rps = new LinkedHashMap<>(); // framework → {on: round 1, round 2}, {off: round 1, round 2}
+    rps.put("cask", new long[][] {{90, 95}, {100, 104}}); // ranges apart: beyond the spread
+    rps.put("javalin", new long[][] {{95, 103}, {100, 104}}); // 103 ≥ 100: within the spread
+    rps.put("http4s", new long[][] {{50, 52}, {60, 62}}); // apart, but client-bound with limits off
+    for (int round = 1; round <= 2; round++)
+      for (String framework : RunPlan.rotation(List.copyOf(rps.keySet()), round))
+        for (boolean limits : round == 1 ? List.of(true, false) : List.of(false, true)) {
+          long perSecond = rps.get(framework)[limits ? 0 : 1][round - 1];
+          boolean clientBound = framework.equals("http4s") && !limits;
+          results.rows.add(new Results.Row(framework, Mode.TUNED, "1g", limits, round, heavy,
+              measured(perSecond * 10, limits ? 20 : 18, clientBound ? 95 : 50)));
+        }
+    return results;
+  }
+
+  @Test
+  void whatTheLimitsCostSetsEachPairSideBySideAndJudgesItAgainstTheSpread(@TempDir Path dir) throws Exception {
+    Results paired = pairedRun();
+    paired.settings.put("cask", List.of());
+    Report.write(paired, dir);
+    String report = Files.readString(dir.resolve("report.md"));
+    assertTrue(report.indexOf("## The verdict's figures") < report.indexOf("## What the limits cost")
+        && report.indexOf("## What the limits cost") < report.indexOf("## Settings beyond") && report.indexOf("## Settings beyond") < report.indexOf("## Charts"),
+        "after the verdict's figures, before the charts:\n" + report);
+    String cost = section(report, "What the limits cost");
+    assertTrue(cost.contains("`--limits off`") && cost.contains("back to back in every round"), cost);
+    assertTrue(cost.contains("| Framework | Mode | Load | req/s limits on | req/s limits off | cost | against the spread | p99 ms limits on | p99 ms limits off |"), cost);
+    // medians 92.5 and 102: 92.5 / 102 − 1 = −9 %; 90–95 and 100–104 are apart
+    assertTrue(cost.contains("| cask | tuned | 50 users | 92.5 (90.0–95.0) | 102 (100–104) | −9 % | beyond the spread | 20 | 18 |"), cost);
+    // medians 99 and 102: −3 %; 95–103 reaches into 100–104
+    assertTrue(cost.contains("| javalin | tuned | 50 users | 99.0 (95.0–103) | 102 (100–104) | −3 % | within the spread | 20 | 18 |"), cost);
+    assertTrue(cost.contains("| http4s | tuned | 50 users | 51.0 (50.0–52.0) | 61.0 (60.0–62.0) | −16 % | client-bound with limits off | 20 | 18 |"),
+        cost);
+    assertEquals(3, cost.lines().filter(l -> l.matches("\\| (cask|javalin|http4s) \\|.*")).count(), "a row per pair:\n" + cost);
+    String settings = section(report, "Settings beyond each framework's defaults");
+    assertTrue(settings.contains("measured above, in [What the limits cost](#what-the-limits-cost)"), settings);
+  }
+
+  @Test
+  void theVerdictRanksTheRunsOwnLimitsSettingAndMarksOnlyACostBeyondTheSpreadThatWasNotClientBound(@TempDir Path dir) throws Exception {
+    Report.write(pairedRun(), dir);
+    String report = Files.readString(dir.resolve("report.md"));
+    String verdict = report.substring(report.indexOf("## Verdict"), report.indexOf("## The verdict's figures"));
+    // javalin 99 (95–103) ≈ cask 92.5 (90–95): ranked with limits on only; cask's limits cost beyond the spread, javalin's
+    // within, and http4s's pair says nothing (client-bound with limits off)
+    assertTrue(verdict.contains("| tuned | **javalin** 99.0 ≈ cask 92.5 (0.93×) ⚑ limits −9 % › http4s 51.0 (0.52×) |"), verdict);
+    assertEquals(1, verdict.split("⚑ limits −", -1).length - 1, "one mark, cask's:\n" + verdict);
+    assertTrue(verdict.contains("**⚑ limits** and a percent: the same server with its limits off"), "the legend says what ⚑ is:\n" + verdict);
+    String figures = section(report, "The verdict's figures");
+    assertFalse(figures.contains("102"), "nothing ranked twice:\n" + figures);
+    String heavy = section(report, "heavy");
+    assertTrue(heavy.contains("| Framework | Mode | Limits | Users | req/s |"), heavy);
+    assertTrue(heavy.contains("| cask | tuned | on | 50 | 92.5 (90.0–95.0) |") && heavy.contains("| cask | tuned | off | 50 | 102 (100–104) |"), heavy);
+    Report.write(heavyRun(), Files.createDirectories(dir.resolve("unpaired")));
+    String unpaired = Files.readString(dir.resolve("unpaired").resolve("report.md"));
+    assertFalse(unpaired.contains("## What the limits cost") || unpaired.contains("⚑") || unpaired.contains("| Limits |"), unpaired);
+  }
+
+  @Test
+  void aRunWithLimitsOffRanksItsServersAsTheyRan(@TempDir Path dir) throws Exception {
+    Results results = results(OptionsTest.parse("--scenarios", "heavy", "--modes", "idiomatic", "--limits", "off"));
+    for (String framework : List.of("cask", "javalin"))
+      results.rows.add(new Results.Row(framework, Mode.IDIOMATIC, "1g", false, 1, Step.closed("heavy", "", 50, 5, 10),
+          measured(framework.equals("cask") ? 500 : 400, 20, 50)));
+    Report.write(results, dir);
+    String report = Files.readString(dir.resolve("report.md"));
+    assertTrue(report.contains("| idiomatic | **cask** 50.0 › javalin 40.0 (0.80×) |"), report);
+    assertFalse(report.contains("## What the limits cost"), "no pairs");
+    assertTrue(report.contains("standard profile · 2 rounds · limits off · conditions"), "the header says how the servers ran:\n" + report);
+    assertTrue(section(report, "heavy").contains("| cask | idiomatic | off | 50 |"), report);
+  }
+
+  @Test
+  void theSettingsTableListsEachFrameworkThatRanFromItsDescription(@TempDir Path dir) throws Exception {
+    Results results = heavyRun();
+    results.settings.put("cask", List.of(
+        Setting.limit("idle timeout", "30 s", "none", "a client that stops reading frees what its answer holds", "none measured"),
+        Setting.in(Mode.TUNED, "write buffer", "64 KB", "8 KB", "fewer copies | larger writes", "")));
+    results.settings.put("javalin", List.of());
+    results.settings.put("spring", List.of(Setting.always("threads", "4", "200", "w", "c"))); // did not run
+    Report.write(results, dir);
+    String report = Files.readString(dir.resolve("report.md"));
+    assertTrue(report.indexOf("## The verdict's figures") < report.indexOf("## Settings beyond") && report.indexOf("## Settings beyond") < report.indexOf("## Charts"),
+        "after the verdict's figures when nothing was paired:\n" + report);
+    String settings = section(report, "Settings beyond each framework's defaults");
+    assertTrue(settings.contains("### cask\n\n| Setting | Value | Framework's default | Modes | Limit | Why | Cost |"), settings);
+    assertTrue(settings.contains("| idle timeout | 30 s | none | every mode | yes | a client that stops reading frees what its answer holds | none measured |"), settings);
+    assertTrue(settings.contains("| write buffer | 64 KB | 8 KB | tuned | no | fewer copies \\| larger writes | — |"), settings);
+    assertTrue(settings.contains("### javalin\n\nNone listed."), settings);
+    assertFalse(settings.contains("### spring") || settings.contains("### http4s"), "only the frameworks that ran and were described:\n" + settings);
+    assertTrue(settings.contains("this run did not measure what they cost"), settings);
+    assertTrue(Files.readString(dir.resolve("report.html")).contains("<td>fewer copies | larger writes</td>"), "one cell in the page");
   }
 
   /** The report's text from "## name" to the next heading. */
