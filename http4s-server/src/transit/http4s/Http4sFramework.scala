@@ -48,7 +48,9 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
     Setting.limit("sendBufferSize (withAdditionalSocketOptions)", "64 KB", "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.WITH_THE_LIMITS),
     Setting.limit("RateCheckedBody (a body wrapper)", "16 KB/s over 10 s, checked as each 128 KB chunk goes out; shorter bodies " +
       "whole", "none (Ember has no such setting)", "a client reading a trickle is cut off; Ember times out each write whole, so " +
-      "a long body goes out in chunks a slow phone can take within the timeout", Setting.WITH_THE_LIMITS),
+      "a long body goes out in chunks a slow phone can take within the timeout", Setting.WITH_THE_LIMITS + "; a reader " +
+      "below the rate is seen once a 128 KB write waiting on it completes, where 16 KB chunks would see it sooner for a " +
+      "write per 16 KB on every response"),
     Setting.always("withMaxHeaderSize", "64 KB", "40 KB", Setting.FOR_LONG_IDS,
       Setting.IN_EVERY_FIGURE),
     Setting.always("withShutdownTimeout", "0", "30 s", "a stopped server closes its kept-alive connections at once, as Undertow " +
