@@ -69,7 +69,7 @@ public final class ResponseBudget {
    * when nothing else is), waiting for it up to the budget's wait; null when there is none by then.
    */
   public Reservation reserve(long bytes) {
-    int kb = (int) Math.max(1, Math.min(bytes, totalBytes()) >> 10);
+    int kb = kilobytes(bytes);
     try {
       return free.tryAcquire(kb, wait.toMillis(), TimeUnit.MILLISECONDS) ? new Reservation(kb) : null;
     } catch (InterruptedException e) {
@@ -80,9 +80,12 @@ public final class ResponseBudget {
 
   /** Room for an answer of this many bytes if there is some now, without waiting; null when there is none. */
   public Reservation tryReserve(long bytes) {
-    int kb = (int) Math.max(1, Math.min(bytes, totalBytes()) >> 10);
+    int kb = kilobytes(bytes);
     return free.tryAcquire(kb) ? new Reservation(kb) : null;
   }
+
+  /** What an answer of this many bytes reserves: at least 1 KB, at most the whole budget. */
+  private int kilobytes(long bytes) { return (int) Math.max(1, Math.min(bytes, totalBytes()) >> 10); }
 
   /** Room held by one answer until it is closed (once; closing again does nothing). */
   public final class Reservation implements AutoCloseable {
