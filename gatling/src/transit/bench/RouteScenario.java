@@ -24,6 +24,9 @@ abstract class RouteScenario implements Scenario {
     List<Integer> defaultUsers(Settings settings) { return List.of(50); }
 
     List<String> routes(SimulationPlan plan) { return plan.heavyRoutes(); }
+
+    /** A cold server's first answers of up to 10 MB, 50 at once, can all take longer than a quick step's second. */
+    int seconds(Settings settings) { return Math.max(settings.durationSeconds(), settings.quick() ? QUICK_MIN_SECONDS : 0); }
   };
 
   /** The small list (responses of 50-200 KB) at several user counts. */
@@ -39,7 +42,13 @@ abstract class RouteScenario implements Scenario {
     List<String> routes(SimulationPlan plan) { return plan.smallRoutes(); }
   };
 
+  /** The heavy step's least length in the quick profile, so that every server answers in it. */
+  static final int QUICK_MIN_SECONDS = 5;
+
   abstract List<Integer> defaultUsers(Settings settings);
+
+  /** How long each measured step runs. */
+  int seconds(Settings settings) { return settings.durationSeconds(); }
 
   abstract List<String> routes(SimulationPlan plan);
 
@@ -47,7 +56,7 @@ abstract class RouteScenario implements Scenario {
 
   public List<Step> steps(Settings settings) {
     return settings.usersOr(defaultUsers(settings)).stream()
-        .map(users -> Step.closed(name(), "", users, settings.warmupSeconds(), settings.durationSeconds())).toList();
+        .map(users -> Step.closed(name(), "", users, settings.warmupSeconds(), seconds(settings))).toList();
   }
 
   @Override
