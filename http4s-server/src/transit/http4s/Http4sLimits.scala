@@ -1,7 +1,7 @@
 package transit.http4s
 
 import cats.effect.IO
-import fs2.{Chunk, Stream}
+import fs2.{Chunk, Pull, Stream}
 import org.http4s.ember.server.EmberServerBuilder
 import scala.jdk.DurationConverters.*
 import transit.api.SchedulesJson
@@ -33,16 +33,19 @@ object Http4sLimits:
 object RateCheckedBody:
   val ChunkBytes: Int = SchedulesJson.CHUNK_BYTES // the tuned body's chunk
 
+  /** One pull per chunk that checks, then passes it on: a stage of its own per chunk costs a fast client's throughput. */
   def apply(limits: ServerSettings.Limits, body: Stream[IO, Byte]): Stream[IO, Byte] =
     if !limits.on then body
     else Stream.suspend {
       val rate = MinimumRate(limits)
-      var sent = 0L // what went out before this chunk: one body, pulled by one fiber at a time
-      body.chunkLimit(ChunkBytes).map { chunk =>
-        if !rate.keptUp(sent) then throw SlowReader()
-        sent += chunk.size
-        chunk
-      }.unchunks
+      // sent: what went out before this chunk
+      def checked(rest: Stream[IO, Byte], sent: Long): Pull[IO, Byte, Unit] = rest.pull.unconsLimit(ChunkBytes).flatMap {
+        case Some((chunk, tail)) =>
+          if !rate.keptUp(sent) then Pull.raiseError[IO](SlowReader())
+          else Pull.output(chunk) >> checked(tail, sent + chunk.size)
+        case None => Pull.done
+      }
+      checked(body, 0L).stream
     }
 
   /** Kept bytes as a body. */
