@@ -71,7 +71,7 @@ final class SpringFramework implements Framework {
             Setting.WITH_THE_LIMITS),
         Setting.limit("socket.txBufSize (a connector property Boot does not map)", "64 KB", "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK,
-            Setting.WITH_THE_LIMITS),
+            Setting.SEND_BUFFER_COST),
         Setting.limit("TomcatLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("TomcatLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s, checked every 16 KB written", "none "
             + "(Tomcat has no such setting)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),

@@ -68,7 +68,7 @@ final class VertxFramework implements Framework {
         Setting.limit("setIdleTimeout", "30 s", "none", "a client that stops reading frees what its response holds",
             Setting.WITH_THE_LIMITS),
         Setting.limit("setSendBufferSize", "64 KB", "the kernel's, grown to megabytes", "the write queue drains as the client "
-            + "reads, so the minimum rate sees it", Setting.WITH_THE_LIMITS),
+            + "reads, so the minimum rate sees it", Setting.SEND_BUFFER_COST),
         Setting.limit("VertxLimits.Connections (a timer per connection)", "5 s", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("VertxLimits.PacedBody for kept and encoded bodies, SlowReaders", "64 KB slices written as the queue drains; "
             + "16 KB/s over 10 s, checked every second per event loop", "end(body): the whole body queued at once; no rate",
