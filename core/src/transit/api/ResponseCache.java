@@ -32,13 +32,14 @@ public final class ResponseCache {
    * making one each (a heap's worth of identical work, under the load that needs the heap most).
    */
   public Encoded get(String key, Supplier<Encoded> encode) {
-    CompletableFuture<Encoded> mine = new CompletableFuture<>(), theirs;
+    CompletableFuture<Encoded> mine, theirs;
     synchronized (this) {
       Encoded hit = entries.get(key);
       if (hit != null) {
         hits++;
         return hit;
       }
+      mine = new CompletableFuture<>(); // only for a miss: a hit, the common answer, allocates nothing
       theirs = encoding.putIfAbsent(key, mine);
       if (theirs == null) misses++;
       else hits++;

@@ -39,14 +39,12 @@ public final class FrameworkRegistry {
 
   /** The registry build.mill wrote; throws where the classpath has none (not run through ./mill). */
   public static FrameworkRegistry load() {
-    Properties p = new Properties();
     try (InputStream in = FrameworkRegistry.class.getClassLoader().getResourceAsStream(RESOURCE)) {
       if (in == null) throw new IllegalStateException("no " + RESOURCE + " on the classpath: build.mill writes it; run this through ./mill");
-      p.load(in);
+      return read(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new FrameworkRegistry(p);
   }
 
   /**
@@ -54,12 +52,16 @@ public final class FrameworkRegistry {
    * the harness's --against).
    */
   public static FrameworkRegistry load(Path folder) {
-    Properties p = new Properties();
     try (InputStream in = java.nio.file.Files.newInputStream(folder.resolve(RESOURCE))) {
-      p.load(in);
+      return read(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static FrameworkRegistry read(InputStream in) throws IOException {
+    Properties p = new Properties();
+    p.load(in);
     return new FrameworkRegistry(p);
   }
 
