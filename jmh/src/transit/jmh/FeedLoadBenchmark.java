@@ -27,7 +27,7 @@ import transit.server.ServedFeed;
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-// The JIT compiles the loaders during the first three shots (README: how the warm-ups were sized); five measured
+// The JIT compiles the loaders during the first three shots (docs/METHOD.md, Benchmarks: how the warm-ups were sized); five measured
 // shots in each of three forks give fifteen samples for the error margin.
 @Fork(3)
 @Warmup(iterations = 4)

@@ -64,7 +64,7 @@ public final class RunJmh {
       description = "Runs the JMH benchmarks with the servers' JVM flags, the forks pinned to one CPU, and writes "
           + "results/jmh/<timestamp>/ (summary.md, results.json, iterations.csv); results/jmh/latest links to the newest.",
       footer = {"Any other argument is JMH's own (org.openjdk.jmh.Main): -f, -wi, -i, -r, -p name=value, -prof, benchmark",
-          "regexes; JMH's arguments alone run as --full; -h, -l, -lp, -lprof print JMH's help and lists. README.md,",
+          "regexes; JMH's arguments alone run as --full; -h, -l, -lp, -lprof print JMH's help and lists. docs/METHOD.md,",
           "Benchmarks, says more."})
   static final class Flags {
     @Option(names = "--default", description = "the default suite, about 20 minutes on 2 cores (the same as no arguments); "
