@@ -17,8 +17,8 @@ import java.util.Arrays;
  *
  * <p>The header is read first; then the rows, with univocity handing over only the columns asked for
  * ({@link #required}, {@link #optional}). (Its fast path still cuts every unquoted value out of its buffer as a
- * String; the path that does not, escapeUnquotedValues, cut a Brooklyn load's allocation from 1.09 GB to 343 MB
- * with a String per distinct value, but took 1.85 s instead of 1.0.) The header's last column is always
+ * String; the path that does not, escapeUnquotedValues, allocates less but took longer: docs/RESULTS.md, figures
+ * moved from the code.) The header's last column is always
  * read too: a row that lacks it is short, and is reported as such. An empty value is "", never null.
  */
 final class CsvFile implements AutoCloseable {

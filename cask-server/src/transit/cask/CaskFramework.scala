@@ -16,9 +16,9 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
 
   def json: Library = upickleLibrary
 
-  def encodeSchedules(trips: JList[TripSchedule]): Array[Byte] = UpickleJson.schedules(trips)
+  def encodeSchedules(trips: JList[TripSchedule]): Array[Byte] = CaskJson.schedules(trips)
 
-  def encodingFrames: JList[String] = JList.of("upickle.", "ujson.", "transit.cask.UpickleJson")
+  def encodingFrames: JList[String] = JList.of("upickle.", "ujson.", CaskJson.getClass.getName.stripSuffix("$"))
 
   def serves(mode: Mode): String = mode match
     case Mode.IDIOMATIC => "upickle's write into one String per response, on Undertow's workers"
@@ -50,5 +50,5 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
       "kept, lower-case methods and WebSocket upgrades refused or ignored, dot segments answered 400", "Cask's own reading",
       Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
     Setting.always("debugMode", "false", "true", "an error is the contract's JSON, not a page with a stack trace", Setting.IN_EVERY_FIGURE),
-    Setting.always("upickle writers (UpickleJson)", "the contract's keys and nulls", "upickle's derived names", Setting.FOR_THE_CONTRACT_BYTES,
+    Setting.always("upickle writers (CaskJson)", "the contract's keys and nulls", "upickle's derived names", Setting.FOR_THE_CONTRACT_BYTES,
       Setting.IN_EVERY_FIGURE))

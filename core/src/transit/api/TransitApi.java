@@ -1,5 +1,10 @@
 package transit.api;
 
+import static transit.api.HttpContract.badRequest;
+import static transit.api.HttpContract.isControl;
+import static transit.api.HttpContract.notFound;
+import static transit.api.HttpContract.shorten;
+
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -24,16 +29,15 @@ import transit.api.Model.StopTime;
 import transit.api.Model.TripSchedule;
 
 /**
- * The route contract (docs/API.md) without a web framework: each server maps its path and query
- * parameters onto these methods and encodes what they return, so validation, error messages and the
- * data are the same on every server.
+ * What is served, without a web framework: the feed in service and its swap, the queries each route asks, and
+ * /health. Each server maps its path and query parameters onto these methods and encodes what they return, so
+ * validation, error messages and the data are the same on every server; the HTTP contract's request checks and error
+ * bodies are HttpContract's.
  */
 public final class TransitApi {
   /** Longest route_id or stop_id accepted; a longer one is a 400, whatever the framework's URL limit. */
   public static final int MAX_ID_LENGTH = 256;
   public static final int DEFAULT_LIMIT = 10, MAX_LIMIT = 1000;
-  public static final String JSON = "application/json";
-  public static final String TEXT = "text/plain; charset=utf-8";
 
   /**
    * The feed in service and all that derives from it: replaced as a whole by {@link #replace}, and read once
@@ -324,73 +328,6 @@ public final class TransitApi {
     }
   }
 
-  public static ApiError notFound(String message) { return new ApiError(404, "Not Found", message); }
-
-  /** The body of a 503: the server has no room for the answer now (Retry-After says when to ask again). */
-  public static ApiError busy() {
-    return new ApiError(503, "Service Unavailable", "the server is building as many large responses as its memory allows; "
-        + "retry after " + ResponseBudget.RETRY_AFTER_SECONDS + " s");
-  }
-
-  /** The body for a path no route matches. */
-  public static ApiError noSuchPath(String path) { return notFound("no such path: " + shorten(path)); }
-
-  /** The body for a known path asked with another method than GET. */
-  public static ApiError methodNotAllowed(String method, String path) {
-    return new ApiError(405, "Method Not Allowed", "method " + method + " is not allowed on " + shorten(path) + "; use GET");
-  }
-
-  public static ApiError badRequest(String message) { return new ApiError(400, "Bad Request", message); }
-
-  /**
-   * A request target no route may see, before any route is matched: a path with a dot segment ({@code .} or
-   * {@code ..}, also percent-encoded), which servers and proxies resolve differently, or a query whose
-   * percent-encoding is broken ({@code %zz}, a {@code %} at the end), which a lenient framework would drop
-   * silently. path and query as sent, still percent-encoded (query null without one). Null when the target is
-   * fine.
-   */
-  public static ApiError badTarget(String path, String query) {
-    // Every request passes here: no allocation unless the target is refused.
-    for (int start = 0, end; start <= path.length(); start = end + 1) {
-      end = path.indexOf('/', start);
-      if (end < 0) end = path.length();
-      if (isDotSegment(path, start, end)) return badRequest("path: \"" + shorten(path) + "\" has a dot segment (. or ..)");
-    }
-    if (query != null && !validPercentEncoding(query))
-      for (String pair : query.split("&"))
-        if (!validPercentEncoding(pair)) return badRequest("query: \"" + shorten(pair) + "\" is not valid percent-encoding");
-    return null;
-  }
-
-  /** path[from, to) is ".", "..", or either with dots written %2e. */
-  private static boolean isDotSegment(String path, int from, int to) {
-    int dots = 0;
-    for (int i = from; i < to; dots++) {
-      if (path.charAt(i) == '.') i++;
-      else if (path.regionMatches(true, i, "%2e", 0, 3)) i += 3;
-      else return false;
-    }
-    return dots == 1 || dots == 2;
-  }
-
-  /** Every % followed by two hex digits. */
-  static boolean validPercentEncoding(String s) {
-    for (int i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1))
-      if (i + 2 >= s.length() || Character.digit(s.charAt(i + 1), 16) < 0 || Character.digit(s.charAt(i + 2), 16) < 0) return false;
-    return true;
-  }
-
-  /** The body for a request line or header the framework cannot parse, where it lets the server choose the body. */
-  public static ApiError malformedRequest() { return badRequest("the request line or a header is malformed"); }
-
-  /** The body for a request line and headers over the server's limit, where the framework lets the server choose it. */
-  public static ApiError headTooLarge(int maxBytes) {
-    return new ApiError(431, "Request Header Fields Too Large", "the request line and headers are over " + (maxBytes >> 10) + " KB");
-  }
-
-  /** The body for an HTTP/1.1 request without exactly one Host header (RFC 9112, 3.2), where the framework lets it through. */
-  public static ApiError hostRequired() { return badRequest("an HTTP/1.1 request needs exactly one Host header"); }
-
   private static ApiError badDate(String date) {
     return badRequest("parameter date: \"" + shorten(date) + "\" is not a date in YYYYMMDD form");
   }
@@ -421,9 +358,5 @@ public final class TransitApi {
     return null;
   }
 
-  /** C0 and C1 controls and DEL. */
-  public static boolean isControl(char c) { return c < 0x20 || (c >= 0x7f && c <= 0x9f); }
 
-  /** Echoed values are cut to 80 characters, so an error body never grows with the request. */
-  static String shorten(String value) { return value.length() <= 80 ? value : value.substring(0, 80) + "..."; }
 }

@@ -23,11 +23,11 @@ public final class FrameworkRegistry {
   public static final String RESOURCE = "transit/frameworks.properties";
 
   /**
-   * What a framework says of itself, as data: its libraries, JSON library, encoding frames, how it serves each mode, and
-   * the settings its server makes beyond the framework's defaults.
+   * What a framework says of itself, as data: its libraries, JSON library, encoding frames, how it serves each mode, its
+   * HTTP layer's answer to each protocol error, and the settings its server makes beyond the framework's defaults.
    */
   public record Description(String name, List<Library> libraries, Library json, List<String> encodingFrames, Map<Mode, String> serves,
-      List<Setting> settings) {}
+      Map<ProtocolError, Integer> answers, List<Setting> settings) {}
 
   private final Properties properties;
   private final List<String> names;
@@ -87,6 +87,11 @@ public final class FrameworkRegistry {
       libraries.add(new Library(get(name + ".library." + i + ".name"), get(name + ".library." + i + ".version")));
     Map<Mode, String> serves = new EnumMap<>(Mode.class);
     for (Mode mode : Mode.values()) serves.put(mode, get(name + ".serves." + mode.label));
+    Map<ProtocolError, Integer> answers = new EnumMap<>(ProtocolError.class);
+    for (ProtocolError request : ProtocolError.values()) { // a registry older than the answers in it (--against) has none
+      String status = properties.getProperty(name + ".answers." + request.name());
+      if (status != null) answers.put(request, Integer.valueOf(status));
+    }
     List<Setting> settings = new ArrayList<>();
     for (int i = 0; properties.containsKey(name + ".setting." + i + ".name"); i++) {
       String key = name + ".setting." + i + ".";
@@ -95,7 +100,7 @@ public final class FrameworkRegistry {
           get(key + "why"), get(key + "cost")));
     }
     return new Description(name, libraries, new Library(get(name + ".json.name"), get(name + ".json.version")),
-        List.of(get(name + ".encoding").split(",")), serves, settings);
+        List.of(get(name + ".encoding").split(",")), serves, answers, settings);
   }
 
   /** The framework itself, from its main class's static framework(): only where its classes are on the classpath. */
@@ -135,6 +140,7 @@ public final class FrameworkRegistry {
     p.setProperty("json.version", framework.json().version());
     p.setProperty("encoding", String.join(",", framework.encodingFrames()));
     for (Mode mode : Mode.values()) p.setProperty("serves." + mode.label, framework.serves(mode));
+    for (ProtocolError request : ProtocolError.values()) p.setProperty("answers." + request.name(), String.valueOf(framework.answers(request)));
     List<Setting> settings = framework.settings();
     for (int i = 0; i < settings.size(); i++) {
       Setting s = settings.get(i);

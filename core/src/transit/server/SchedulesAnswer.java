@@ -2,6 +2,7 @@ package transit.server;
 
 import java.util.List;
 import java.util.function.Function;
+import transit.api.HttpContract;
 import transit.api.Model.ApiError;
 import transit.api.Model.TripSchedule;
 import transit.api.ResponseBudget;
@@ -23,13 +24,13 @@ import transit.api.TransitApi;
  */
 public sealed interface SchedulesAnswer extends AutoCloseable {
   /**
-   * An answer built per request holds about this many times its body at its peak: the model (0.4 times the body for
-   * Brooklyn's B6), the JSON library's intermediate form (a char buffer or a JSON tree, 2-4 times) and the body.
+   * An answer built per request holds about this many times its body at its peak: the model, the JSON library's
+   * intermediate form (a char buffer or a JSON tree) and the body (docs/RESULTS.md, figures moved from the code).
    */
   int MODEL_FACTOR = 6;
 
   /** Idiomatic: the response model, to encode as the framework's docs do. */
-  record Model(List<TripSchedule> trips, ResponseBudget.Reservation room) implements SchedulesAnswer {}
+  record ToEncode(List<TripSchedule> trips, ResponseBudget.Reservation room) implements SchedulesAnswer {}
 
   /** Tuned: the route's trips, to write with SchedulesJson as the body goes out. */
   record Streamed(RouteTrips trips, ResponseBudget.Reservation room) implements SchedulesAnswer {}
@@ -46,7 +47,7 @@ public sealed interface SchedulesAnswer extends AutoCloseable {
   /** Gives back the heap the answer reserved: once its response is sent, or has failed. */
   @Override
   default void close() {
-    if (this instanceof Model m && m.room() != null) m.room().close();
+    if (this instanceof ToEncode m && m.room() != null) m.room().close();
     if (this instanceof Streamed s && s.room() != null) s.room().close();
   }
 
@@ -74,7 +75,7 @@ public sealed interface SchedulesAnswer extends AutoCloseable {
       return room == null ? busy() : new Streamed(found.body(), room);
     }
     ResponseBudget.Reservation room = api.budget().reserve(MODEL_FACTOR * api.estimatedBytes(found.body()));
-    return room == null ? busy() : new Model(api.model(found.body()), room);
+    return room == null ? busy() : new ToEncode(api.model(found.body()), room);
   }
 
   /**
@@ -95,5 +96,5 @@ public sealed interface SchedulesAnswer extends AutoCloseable {
     return room == null ? null : new Streamed(found.body(), room);
   }
 
-  private static Busy busy() { return new Busy(TransitApi.busy(), ResponseBudget.RETRY_AFTER_SECONDS); }
+  private static Busy busy() { return new Busy(HttpContract.busy(), ResponseBudget.RETRY_AFTER_SECONDS); }
 }

@@ -116,9 +116,8 @@ public final class ServedFeed {
 
   /**
    * Heap in use after a full collection: the difference around a load is what the feed retains. The collections
-   * leave the heap's size alone: a full GC would shrink it to what is in use (10 MB before a load), and the load
-   * that follows would pay for growing it back (a Brooklyn snapshot read on one core: 152 ms, 111 ms without;
-   * a CSV load the same within its noise: fewer collections, but more never-touched heap pages to fault in).
+   * leave the heap's size alone: a full GC would shrink it to what is in use, and the load that follows would pay
+   * for growing it back (docs/RESULTS.md, figures moved from the code).
    */
   public static long usedHeapAfterGc() {
     String maxFree = setHotSpotOption("MaxHeapFreeRatio", "100");

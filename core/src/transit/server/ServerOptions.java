@@ -62,7 +62,8 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
 
     @Option(names = "--tuned", description = {
         "serve /schedules with the framework's best-known practice for large JSON [TUNED=true]:",
-        "streamed as it is written, from the feed's arrays, on the threads its docs recommend; the same bytes"})
+        "streamed as it is written, from the feed's arrays, on the threads its docs recommend; the same bytes",
+        "(with --cache, the cache answers and --tuned changes nothing)"})
     boolean tuned;
 
     @Option(names = "--verbose", description = "print what loading the feed spent its time on, file by file and step by step [VERBOSE=true]")
@@ -92,8 +93,8 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     boolean help;
   }
 
-  /** How the server builds its responses: --tuned, else --cache, else idiomatic (with both, tuned threads and cached bytes). */
-  public Mode mode() { return tuned ? Mode.TUNED : cacheBudgetBytes > 0 ? Mode.CACHED : Mode.IDIOMATIC; }
+  /** How the server builds its responses: --cache, else --tuned, else idiomatic. With both, the cache answers: cached. */
+  public Mode mode() { return cacheBudgetBytes > 0 ? Mode.CACHED : tuned ? Mode.TUNED : Mode.IDIOMATIC; }
 
   /** Where and how the server listens. */
   public ServerSettings settings() {

@@ -77,7 +77,7 @@ public final class ServerStartup {
     /** The line a server prints once it answers. */
     public void printListening(String server, int port) {
       String host = options.host().equals("0.0.0.0") ? "localhost" : options.host();
-      System.out.println(server + " listening on http://" + host + ":" + port + "/" + (options.tuned() ? " (tuned)" : ""));
+      System.out.println(server + " listening on http://" + host + ":" + port + "/" + (options.mode() == Mode.IDIOMATIC ? "" : " (" + options.mode().label + ")"));
     }
 
     /** Prints why the server could not listen (a port in use, an unknown host); returns the exit code, 1. */

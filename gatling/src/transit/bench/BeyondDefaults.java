@@ -8,15 +8,10 @@ import transit.server.Setting;
  * The settings each server makes beyond its framework's defaults, as its Framework lists them (the registry's
  * descriptions): a reader judging a framework's figures needs to know what was changed to get them, why, and what it
  * costs. The report's section (with where its run measured the limits' cost), and docs/API.md's, written from the same
- * tables: {@code ./mill gatling.runMain transit.bench.BeyondDefaults} rewrites the part of docs/API.md between its
- * markers, and a test fails while that part differs from the registry.
+ * tables (RegistryDocs).
  */
 public final class BeyondDefaults {
   private BeyondDefaults() {}
-
-  /** The lines in docs/API.md between which the tables go. */
-  static final String BEGIN = "<!-- settings beyond the defaults: written by ./mill gatling.runMain transit.bench.BeyondDefaults -->",
-      END = "<!-- end of the settings beyond the defaults -->";
 
   /** A table per framework that ran (none listed: a line saying so); "" when the run knows no framework's settings. */
   static String markdown(Results results, boolean limitsCostMeasured) {
@@ -46,28 +41,6 @@ public final class BeyondDefaults {
     return md.append(table).append('\n').toString();
   }
 
-  /** docs/API.md's part: every framework of the registry, in its order. */
-  static String docs(Launchers launchers) {
-    StringBuilder md = new StringBuilder();
-    for (String framework : launchers.frameworks()) md.append(tables(framework, launchers.description(framework).settings()));
-    return md.toString();
-  }
-
-  /** docs/API.md with its part between the markers written from the registry; throws where the markers are missing. */
-  static String rewrite(String document, Launchers launchers) {
-    int begin = document.indexOf(BEGIN), end = document.indexOf(END);
-    if (begin < 0 || end < begin) throw new IllegalStateException("docs/API.md has no \"" + BEGIN + "\" ... \"" + END + "\" part");
-    return document.substring(0, begin + BEGIN.length()) + "\n\n" + docs(launchers) + document.substring(end);
-  }
-
-  /** Rewrites docs/API.md's settings tables from the registry. */
-  public static void main(String[] args) throws java.io.IOException {
-    Launchers launchers = Launchers.load();
-    java.nio.file.Path api = launchers.workspace().resolve("docs").resolve("API.md");
-    java.nio.file.Files.writeString(api, rewrite(java.nio.file.Files.readString(api), launchers));
-    System.out.println("Wrote the settings beyond each framework's defaults into " + api);
-  }
-
   /** A table cell: a | of its own would end it. */
-  private static String cell(String text) { return text == null || text.isEmpty() ? Format.MISSING : text.replace("|", "\\|"); }
+  static String cell(String text) { return text == null || text.isEmpty() ? Format.MISSING : text.replace("|", "\\|"); }
 }

@@ -61,7 +61,7 @@ import transit.server.Mode;
 final class Charts {
   static final int WIDTH = 900, HEIGHT = 500;
   /** Okabe and Ito's palette, told apart by colour-blind readers too; a framework takes the colour of its place in the run. */
-  private static final Color[] COLOURS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
+  static final Color[] COLOURS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
       new Color(0xE69F00), new Color(0x56B4E9), new Color(0x999999), new Color(0x000000)};
   private static final Font TEXT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
 

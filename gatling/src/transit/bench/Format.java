@@ -38,7 +38,8 @@ final class Format {
 
   static String millis(double v) { return String.format(Locale.ROOT, "%,.0f", v); }
 
-  static String percent(double v) { return String.format(Locale.ROOT, "%.1f", v); }
+  /** A figure to one decimal ("12.3"), a percentage in a column that names its unit. */
+  static String oneDecimal(double v) { return String.format(Locale.ROOT, "%.1f", v); }
 
   static String bytes(double v) {
     return v >= 1e6 ? String.format(Locale.ROOT, "%.1f MB", v / 1e6) : v >= 1e3 ? String.format(Locale.ROOT, "%.0f KB", v / 1e3)

@@ -125,11 +125,11 @@ final class ReportSection {
       cells.add(Format.median(g.spread(m -> m.serverProcess() == null ? null : m.serverProcess().maxRssKb() / 1024.0), Format::count));
       cells.add(Format.median(g.spread(ReportSection::heapAfterGcMb), Format::count));
       cells.add(Format.median(g.spread(Results.Measurement::allocatedPerRequest), Format::bytes));
-      cells.add(Format.median(g.spread(Results.Measurement::serverGcPercent), Format::percent));
+      cells.add(Format.median(g.spread(Results.Measurement::serverGcPercent), Format::oneDecimal));
       Spread others = g.spread(m -> m.serverProcess() == null ? null : m.serverProcess().othersPercent());
       cells.add(others == null ? Format.MISSING : Format.count(others.max()));
       cells.add(Format.median(g.spread(m -> m.clientProcess() == null ? null : m.clientProcess().meanCpuPercent()), Format::count));
-      cells.add(Format.median(g.spread(Results.Measurement::clientGcPercent), Format::percent));
+      cells.add(Format.median(g.spread(Results.Measurement::clientGcPercent), Format::oneDecimal));
       table.row(cells);
     }
     table(table);

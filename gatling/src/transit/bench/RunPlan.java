@@ -136,7 +136,7 @@ final class RunPlan {
   /**
    * A server's first step starts from a cold JIT: it gets the first warm-up on top of its own; so does the first
    * step of a scenario whose paths the run has not served yet (hello after small: on one core the JIT compiling
-   * the new paths took the server's CPU, and 3 s of warm-up left Javalin and http4s at a third of their rate).
+   * the new paths takes the server's CPU, and a short warm-up left some servers far below their rate).
    */
   List<Step> warmFirstLonger(List<Step> steps) {
     List<Step> warmed = new ArrayList<>(steps);

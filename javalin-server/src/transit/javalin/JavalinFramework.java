@@ -31,10 +31,10 @@ final class JavalinFramework implements Framework {
   public Library json() { return JACKSON; }
 
   @Override
-  public byte[] encodeSchedules(List<TripSchedule> trips) { return JacksonJson.schedules(trips); }
+  public byte[] encodeSchedules(List<TripSchedule> trips) { return JavalinJson.schedules(trips); }
 
   @Override
-  public List<String> encodingFrames() { return List.of("com.fasterxml.jackson.", "transit.javalin.JacksonJson"); }
+  public List<String> encodingFrames() { return List.of("com.fasterxml.jackson.", JavalinJson.class.getName()); }
 
   @Override
   public String serves(Mode mode) {
@@ -81,7 +81,7 @@ final class JavalinFramework implements Framework {
         Setting.always("http.prefer405over404, router.treatMultipleSlashesAsSingleSlash, JsonErrors, before-handlers",
             "true, true, JSON error bodies, dot segments and HEAD refused", "false, false, Jetty's HTML, accepted",
             Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
-        Setting.always("jsonMapper (JacksonJson)", "snake_case keys, characters beyond U+FFFF as UTF-8", "Jackson's defaults",
+        Setting.always("jsonMapper (JavalinJson)", "snake_case keys, characters beyond U+FFFF as UTF-8", "Jackson's defaults",
             Setting.FOR_THE_CONTRACT_BYTES, Setting.IN_EVERY_FIGURE),
         Setting.always("startup.showJavalinBanner, showOldJavalinVersionWarning", "false", "true", "the server prints one line "
             + "once it listens", "none: start-up output only"),

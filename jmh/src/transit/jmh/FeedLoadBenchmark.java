@@ -45,10 +45,9 @@ public class FeedLoadBenchmark {
   @Setup(Level.Iteration)
   public void collectHeap() { ServedFeed.usedHeapAfterGc(); }
 
-  // In a default run every fork recompiled part of the loader at its eighth shot (120-170 ms of JIT, a shot 12 %
-  // slower): eight warm-up shots put that before measurement. Each fork then settles at a level of its own (two
-  // runs: 880-1,110 ms by fork, each fork's shots within 5-8 %, when each shot began with the heap shrunk by the
-  // collection before it), so six forks, as for the query.
+  // Every fork recompiles part of the loader at its eighth shot: eight warm-up shots put that before measurement.
+  // Each fork then settles at a level of its own, so six forks, as for the query (docs/RESULTS.md, figures moved
+  // from the code).
   @Benchmark
   @Fork(6)
   @Warmup(iterations = 8)

@@ -19,10 +19,9 @@ import transit.api.TransitApi;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-// Compilation stops within ~2 s without ?date= and ~6 s with it; an iteration holds hundreds of queries. Six
-// forks: the JIT compiles the query one of two ways, each steady (B6 with ?date=: one fork in three at 198 µs, the
-// others at 260), and the mean over the forks is only as stable as their number. Four default runs settled after
-// 2-3 warm-ups: 5.
+// An iteration holds hundreds of queries. Six forks: the JIT compiles the query one of two ways, each steady, and the
+// mean over the forks is only as stable as their number. Five warm-ups keep a margin over where default runs settled
+// (docs/RESULTS.md, figures moved from the code).
 @Fork(6)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)

@@ -48,7 +48,7 @@ import transit.FeedLoader;
  *   <li>{@code --full [JMH args]}, or JMH's own command line alone: every benchmark and parameter, and every
  *       framework's encoder, unless the arguments name some (org.openjdk.jmh.Main's options, passed as they are);
  *   <li>{@code -prof gc} and {@code -prof comp} (allocation, JIT time per iteration) unless a profiler is named;
- *   <li>the forks pinned to one CPU and started with the servers' JVM flags (Conditions);
+ *   <li>the forks pinned to one CPU and started with the servers' JVM flags (ForkConditions);
  *   <li>into results/jmh/TIMESTAMP/ (results/jmh/latest links to it): results.json (JMH's JSON, with each
  *       measured iteration in rawData), iterations.csv (every iteration, warm-up included) and summary.md;
  *   <li>without ../shared/gtfs/nyc-bus-brooklyn-2026.zip and without {@code -p feed=}, the generated feed;
@@ -108,7 +108,7 @@ public final class RunJmh {
       if (!Files.isRegularFile(files[i])) throw new IllegalArgumentException(given[i] + ": no results.json there");
       results[i] = new ObjectMapper().readTree(files[i].toFile());
     }
-    String comparison = CompareRuns.markdown(first.toString(), results[0], second.toString(), results[1]);
+    String comparison = CompareJmhRuns.markdown(first.toString(), results[0], second.toString(), results[1]);
     System.out.print(comparison);
     Files.writeString(files[1].resolveSibling("comparison.md"), comparison);
   }
@@ -139,7 +139,7 @@ public final class RunJmh {
 
     Path dir = resultsRoot.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);
-    Conditions conditions = Conditions.pinned(moveHost);
+    ForkConditions conditions = ForkConditions.pinned(moveHost);
     List<String> notes = new ArrayList<>();
     boolean generatedOnly = !Files.exists(Feeds.brooklyn()) && !command.getParameter("feed").hasValue();
     if (generatedOnly) {

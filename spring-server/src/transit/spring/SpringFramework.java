@@ -72,8 +72,8 @@ final class SpringFramework implements Framework {
         Setting.limit("socket.txBufSize (a connector property Boot does not map)", "64 KB", "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK,
             Setting.SEND_BUFFER_COST),
-        Setting.limit("TomcatLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
-        Setting.limit("TomcatLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s, checked every 16 KB written", "none "
+        Setting.limit("SpringLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
+        Setting.limit("SpringLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s, checked every 16 KB written", "none "
             + "(Tomcat has no such setting)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.always("server.tomcat.accept-count", "1,000", "100", Setting.FOR_THE_BACKLOG,
             Setting.IN_EVERY_FIGURE),
@@ -81,7 +81,7 @@ final class SpringFramework implements Framework {
         Setting.always("encodedSolidusHandling, JsonErrors valve, ErrorMvcAutoConfiguration excluded, "
             + "spring.web.resources.add-mappings", "passthrough, JSON error bodies, off, false", "reject, Tomcat's HTML and Boot's "
             + "/error page, on, true", Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
-        Setting.always("ContractWeb, TomcatLimits.EveryRequest", "query and path checks, the exact text/plain header",
+        Setting.always("SpringContract, SpringLimits.EveryRequest", "query and path checks, the exact text/plain header",
             "Spring's and Tomcat's own reading", "the contract's answers and headers, byte for byte", Setting.IN_EVERY_FIGURE),
         Setting.always("JsonMapperBuilderCustomizer (SpringJson)", "snake_case keys, characters beyond U+FFFF as UTF-8",
             "Boot's Jackson defaults", Setting.FOR_THE_CONTRACT_BYTES, Setting.IN_EVERY_FIGURE),

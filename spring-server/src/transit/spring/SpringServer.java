@@ -18,10 +18,10 @@ import transit.server.ServerSettings;
 import transit.server.ServerStartup;
 
 /**
- * The route contract (docs/API.md) on Spring Boot 4: Spring MVC's {@link TransitController} on embedded Tomcat, JSON
+ * The route contract (docs/API.md) on Spring Boot 4: Spring MVC's {@link SpringRoutes} on embedded Tomcat, JSON
  * by Boot's Jackson, which in Boot 4 is Jackson 3 (tools.jackson; Jackson 2 is deprecated there), or streamed from the
  * feed's arrays when tuned. The settings are Boot's properties where Boot has one (application.properties, and the
- * limits below); what Tomcat has no setting for is {@link TomcatLimits}.
+ * limits below); what Tomcat has no setting for is {@link SpringLimits}.
  */
 @SpringBootApplication
 public class SpringServer {
@@ -68,7 +68,7 @@ public class SpringServer {
   /** Tomcat's limits that Boot has no property for: the send buffer, a request head's bound, the minimum rate. */
   @Bean
   WebServerFactoryCustomizer<TomcatServletWebServerFactory> tomcatLimits(ServerSettings settings) {
-    return factory -> TomcatLimits.apply(factory, settings.limits());
+    return factory -> SpringLimits.apply(factory, settings.limits());
   }
 
   /**

@@ -118,20 +118,20 @@ class TransitApiTest {
 
   @Test
   void errorBodiesForPathsAndMethods() {
-    assertEquals(new ApiError(404, "Not Found", "no such path: /nope"), TransitApi.noSuchPath("/nope"));
-    assertEquals(new ApiError(405, "Method Not Allowed", "method POST is not allowed on /; use GET"), TransitApi.methodNotAllowed("POST", "/"));
+    assertEquals(new ApiError(404, "Not Found", "no such path: /nope"), HttpContract.noSuchPath("/nope"));
+    assertEquals(new ApiError(405, "Method Not Allowed", "method POST is not allowed on /; use GET"), HttpContract.methodNotAllowed("POST", "/"));
   }
 
   @Test
   void targetsWithDotSegmentsOrBrokenPercentEncodingAreRefused() {
     for (String path : new String[] {"/schedules/..", "/../health", "/schedules/./R1", "/schedules/%2e%2E/health", "/.", "/%2E"})
-      assertEquals("path: \"" + path + "\" has a dot segment (. or ..)", TransitApi.badTarget(path, null).message(), path);
+      assertEquals("path: \"" + path + "\" has a dot segment (. or ..)", HttpContract.badTarget(path, null).message(), path);
     for (String path : new String[] {"/schedules/...", "/schedules/a..b", "/schedules/.x", "/", "//schedules//R1", "/schedules/%2e%2e%2e"})
-      assertNull(TransitApi.badTarget(path, null), path);
-    assertEquals("query: \"date=%zz\" is not valid percent-encoding", TransitApi.badTarget("/stops/S1/departures", "limit=2&date=%zz").message());
+      assertNull(HttpContract.badTarget(path, null), path);
+    assertEquals("query: \"date=%zz\" is not valid percent-encoding", HttpContract.badTarget("/stops/S1/departures", "limit=2&date=%zz").message());
     for (String query : new String[] {"name=a%", "name=%4", "%g0=1", "name=%%41"})
-      assertEquals(400, TransitApi.badTarget("/hello", query).status(), query);
+      assertEquals(400, HttpContract.badTarget("/hello", query).status(), query);
     for (String query : new String[] {"", "name=%41%c3%a9", "name=a+b&&x", "name=%E9", "date="})
-      assertNull(TransitApi.badTarget("/hello", query), query);
+      assertNull(HttpContract.badTarget("/hello", query), query);
   }
 }

@@ -25,7 +25,7 @@ class SchedulesAnswerTest {
   void eachModeGetsItsAnswerAndAnErrorIsAnError(@TempDir Path dir) {
     TransitApi api = api(dir, 512 * MB, 0);
     try (SchedulesAnswer model = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0])) {
-      assertEquals(300, ((SchedulesAnswer.Model) model).trips().size());
+      assertEquals(300, ((SchedulesAnswer.ToEncode) model).trips().size());
     }
     try (SchedulesAnswer streamed = SchedulesAnswer.of(api, Mode.TUNED, "R0", null, r -> new byte[0])) {
       assertEquals(300, ((SchedulesAnswer.Streamed) streamed).trips().trips().length);
@@ -47,15 +47,15 @@ class SchedulesAnswerTest {
     assertTrue(SchedulesAnswer.MODEL_FACTOR * body <= api.budget().totalBytes() && 2 * SchedulesAnswer.MODEL_FACTOR * body > api.budget().totalBytes(),
         "one answer fits: " + body + " bytes a body, budget " + api.budget().totalBytes());
     SchedulesAnswer held = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]);
-    assertInstanceOf(SchedulesAnswer.Model.class, held);
+    assertInstanceOf(SchedulesAnswer.ToEncode.class, held);
     SchedulesAnswer refused = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]);
     SchedulesAnswer.Busy busy = assertInstanceOf(SchedulesAnswer.Busy.class, refused);
     assertEquals(503, busy.error().status());
     assertEquals(ResponseBudget.RETRY_AFTER_SECONDS, busy.retryAfterSeconds());
-    assertInstanceOf(SchedulesAnswer.Model.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R1", null, r -> new byte[0]),
+    assertInstanceOf(SchedulesAnswer.ToEncode.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R1", null, r -> new byte[0]),
         "a small answer still fits beside it");
     held.close();
-    assertInstanceOf(SchedulesAnswer.Model.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]));
+    assertInstanceOf(SchedulesAnswer.ToEncode.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]));
   }
 
   @Test

@@ -38,7 +38,7 @@ class ServerOptionsTest {
     assertEquals(Mode.TUNED, parse(Map.of(), "--tuned").mode());
     assertEquals(Mode.IDIOMATIC, parse(Map.of("TUNED", "false")).mode());
     assertEquals(Mode.CACHED, parse(Map.of(), "--cache").mode());
-    assertEquals(Mode.TUNED, parse(Map.of(), "--cache", "--tuned").mode(), "tuned threads, and the cache answers /schedules");
+    assertEquals(Mode.CACHED, parse(Map.of(), "--cache", "--tuned").mode(), "the cache answers /schedules");
   }
 
   @Test

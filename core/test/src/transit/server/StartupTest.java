@@ -85,7 +85,6 @@ class StartupTest {
     String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(1, p.exitValue(), stderr);
     assertEquals("probe: cannot load the feed: " + error + System.lineSeparator(), stderr);
-    assertTrue(stderr.length() < 400, "stderr is " + stderr.length() + " characters");
   }
 
   @Test
@@ -117,8 +116,7 @@ class StartupTest {
 
   @Test
   void measuringTheRetainedHeapLeavesTheHeapsSizeAlone() throws Exception {
-    // A full GC shrinks a fresh heap to what is in use (380 MB to 10 MB on a 24-GB machine); the load measured
-    // after it would pay for growing it back. The servers' collector and -Xmx.
+    // A full GC shrinks a fresh heap to what is in use; the load measured after it would pay for growing it back. The servers' collector and -Xmx.
     Process p = java(List.of("-Xmx1g", "-XX:+UseG1GC"), HeapSizeProbe.class);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the probe did not end");
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();

@@ -8,8 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -22,7 +25,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * `./mill test` runs each suite this way and prints the totals, whether tests pass or fail. Prints a line
  * per failure and per skip with the reason (cut short, so one long message cannot bury the rest of a log), then
  * "N passed, N failed, N skipped"; writes the three numbers, then a line per failed test, to the file named by
- * the first argument; exits 1 if any test failed. Arguments: totals file, suite name, classes folder, then
+ * the first argument; exits 1 if any test failed. Prints each test class's time ("TIME suite: Class N s") and the suite's,
+ * so that a slow suite shows where its time goes. Arguments: totals file, suite name, classes folder, then
  * optionally test class names (simple names) to run only those.
  */
 public final class SuiteRunner {
@@ -30,7 +34,14 @@ public final class SuiteRunner {
     String suite = args[1];
     AtomicLong passed = new AtomicLong(), failed = new AtomicLong(), skipped = new AtomicLong();
     List<String> failures = new ArrayList<>();
+    Map<String, Long> classStarted = new ConcurrentHashMap<>();
+    long suiteStarted = System.nanoTime();
     TestExecutionListener listener = new TestExecutionListener() {
+      @Override
+      public void executionStarted(TestIdentifier test) {
+        if (isClass(test)) classStarted.put(test.getUniqueId(), System.nanoTime());
+      }
+
       @Override
       public void executionSkipped(TestIdentifier test, String reason) {
         skipped.incrementAndGet();
@@ -39,6 +50,8 @@ public final class SuiteRunner {
 
       @Override
       public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+        Long started = classStarted.remove(test.getUniqueId());
+        if (started != null) System.out.println("TIME " + suite + ": " + test.getDisplayName() + " " + seconds(started) + " s");
         if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
           if (test.isTest()) passed.incrementAndGet();
           return;
@@ -63,10 +76,17 @@ public final class SuiteRunner {
     Launcher launcher = LauncherFactory.create();
     launcher.execute(request, listener);
     String totals = passed + " passed, " + failed + " failed, " + skipped + " skipped";
-    System.out.println(suite + ": " + totals);
+    System.out.println(suite + ": " + totals + " in " + seconds(suiteStarted) + " s");
     Files.writeString(Path.of(args[0]), passed + " " + failed + " " + skipped + "\n" + String.join("\n", failures));
     System.exit(failed.get() > 0 ? 1 : 0);
   }
+
+  /** A test class's container (the tests of one class), whose time is printed: where a suite's time goes. */
+  static boolean isClass(TestIdentifier test) {
+    return test.getSource().filter(source -> source instanceof ClassSource).isPresent();
+  }
+
+  static long seconds(long startedNanos) { return Math.round((System.nanoTime() - startedNanos) / 1e9); }
 
   /** A failure's message, its first 400 characters where longer. */
   static String shortened(String why) {

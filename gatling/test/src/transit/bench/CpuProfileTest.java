@@ -8,12 +8,12 @@ import org.junit.jupiter.api.Test;
 /** Which part of a request an execution sample's stack belongs to: an encoding frame anywhere, else a query frame, else the framework. */
 class CpuProfileTest {
   /** Javalin's encoding frames, as its Framework names them, and core's writer. */
-  static final List<String> FRAMES = List.of("com.fasterxml.jackson.", "transit.javalin.JacksonJson", "transit.api.SchedulesJson");
+  static final List<String> FRAMES = List.of("com.fasterxml.jackson.", "transit.javalin.JavalinJson", "transit.api.SchedulesJson");
 
   @Test
   void aLibraryFrameIsEncodingWhateverCallsIt() {
     assertEquals(CpuProfile.Part.ENCODING, CpuProfile.part(List.of("java.lang.String", "com.fasterxml.jackson.core.json.UTF8JsonGenerator",
-        "transit.javalin.JacksonJson", "transit.api.TransitApi", "io.javalin.http.servlet.JavalinServlet"), FRAMES));
+        "transit.javalin.JavalinJson", "transit.api.TransitApi", "io.javalin.http.servlet.JavalinServlet"), FRAMES));
     assertEquals(CpuProfile.Part.ENCODING, CpuProfile.part(List.of("transit.GtfsTime", "transit.api.SchedulesJson", "transit.api.TransitApi"), FRAMES),
         "a writer streaming from the feed encodes, even where it reads the feed");
   }

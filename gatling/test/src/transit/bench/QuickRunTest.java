@@ -66,7 +66,13 @@ class QuickRunTest {
       assertTrue(report.matches("(?s).*Feed load, as each server's /health gave it \\|[^\n]*" + framework + " [\\d,]+ ms from the (csv|snapshot).*"),
           framework + "'s load figures, from its /health");
     }
-    assertTrue(Files.size(dir.resolve("memory.png")) > 1000);
+    java.awt.image.BufferedImage memory = javax.imageio.ImageIO.read(dir.resolve("memory.png").toFile());
+    for (int place = 0; place < launchers.frameworks().size(); place++) {
+      int rgb = Charts.COLOURS[place].getRGB(), drawn = 0;
+      for (int y = 0; y < memory.getHeight(); y++)
+        for (int x = 0; x < memory.getWidth(); x++) if (memory.getRGB(x, y) == rgb) drawn++;
+      assertTrue(drawn > 100, "memory.png draws " + launchers.frameworks().get(place) + "'s RSS in its colour: " + drawn + " pixels");
+    }
     try (ReportInBrowser browser = new ReportInBrowser()) {
       browser.assertReadable(outcome.html(), options.scenarios(), launchers.frameworks());
     }

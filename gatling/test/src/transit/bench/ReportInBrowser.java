@@ -97,7 +97,14 @@ final class ReportInBrowser implements AutoCloseable {
       for (String framework : frameworks) assertTrue(table.contains(framework), heading.getText() + ": " + framework + " in\n" + table);
     }
     List<WebElement> charts = driver.findElements(By.cssSelector("span.chart"));
-    assertFalse(charts.isEmpty(), "charts in " + html);
+    java.util.Set<String> drawn = new java.util.TreeSet<>(), pngs = new java.util.TreeSet<>();
+    for (WebElement chart : charts) drawn.add(chart.getAttribute("data-chart"));
+    try (var files = Files.list(html.getParent())) {
+      files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".png")).forEach(pngs::add);
+    }
+    assertFalse(pngs.isEmpty(), "no chart beside " + html);
+    assertEquals(pngs, drawn, "every chart of report.md (its PNG beside it) drawn in the page, once: " + html);
+    assertEquals(pngs.size(), charts.size(), "a chart drawn twice in " + html);
     for (WebElement chart : charts) {
       script("arguments[0].scrollIntoView()", chart);
       String name = chart.getAttribute("data-chart");

@@ -57,9 +57,14 @@ class RouteListsTest {
   }
 
   @Test
-  void theReferenceListsAreOnTheClasspath() {
+  void theReferenceListsAreTheK6TestsOwn() {
     RouteLists reference = RouteLists.reference();
-    assertTrue(reference.heavy().size() > 50);
-    assertTrue(reference.small().size() > 10);
+    assertEquals(List.of("CR-Fairmount", "CR-Fitchburg", "CR-Worcester", "CR-Franklin", "CR-Greenbush", "CR-Haverhill", "CR-Kingston",
+        "CR-Lowell", "CR-Middleborough", "CR-Needham", "CR-Newburyport", "CR-Providence", "CR-Foxboro", "Boat-F4", "Boat-F1",
+        "Boat-EastBoston", "121", "201", "202", "210", "245", "351", "354"), reference.small(), "the small test's routes, in its order");
+    assertEquals(99, reference.heavy().size());
+    assertEquals(99, reference.heavy().stream().distinct().count(), "no route twice");
+    assertEquals(List.of("Mattapan", "Orange", "Green-B"), reference.heavy().subList(0, 3), "in the heavy test's order");
+    assertEquals(List.of("84", "85"), reference.heavy().subList(97, 99));
   }
 }

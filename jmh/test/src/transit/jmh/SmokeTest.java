@@ -50,7 +50,7 @@ class SmokeTest {
       JsonNode rows = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
       for (JsonNode result : rows) {
         ran.add(result.get("benchmark").asText());
-        assertTrue(result.get("primaryMetric").get("score").asDouble() > 0, result.toString());
+        assertScoreInItsRange(result);
       }
       Set<String> all = new TreeSet<>();
       for (BenchmarkListEntry b : BenchmarkList.defaultList().getAll(OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT), List.of()))
@@ -61,7 +61,7 @@ class SmokeTest {
         assertTrue(summary.contains("## " + clazz), clazz + " missing in summary.md:\n" + summary);
       assertTrue(summary.contains("Heap retained"), summary);
       assertTrue(summary.matches("(?s).*\\*\\*\\d+ of " + rows.size() + " rows within 10 %\\*\\*.*"), "the verdict:\n" + summary);
-      assertTrue(summary.contains("Forks' JVM flags: `" + String.join(" ", Conditions.serverFlags()) + "`, the servers'"), summary);
+      assertTrue(summary.contains("Forks' JVM flags: `" + String.join(" ", ForkConditions.serverFlags()) + "`, the servers'"), summary);
       assertEquals(all, loggedBenchmarks(dir), "iterations.csv holds every benchmark's iteration");
     } finally {
       Files.deleteIfExists(SqliteSchedules.cached(tiny)); // the query benchmark's database of this zip
@@ -98,5 +98,29 @@ class SmokeTest {
     for (String line : Files.readAllLines(dir.resolve("iterations.csv")).subList(1, Files.readAllLines(dir.resolve("iterations.csv")).size()))
       if (line.contains(",measurement,")) logged.add(line.substring(0, line.indexOf(',')));
     return logged;
+  }
+
+  /**
+   * A score within what its mode allows on the tiny feed, in the unit its mode gives: every operation, counted or
+   * timed, takes more than nothing and less than a minute.
+   */
+  static void assertScoreInItsRange(JsonNode result) {
+    JsonNode metric = result.get("primaryMetric");
+    double score = metric.get("score").asDouble();
+    String unit = metric.get("scoreUnit").asText(), mode = result.get("mode").asText(), what = result.get("benchmark").asText();
+    assertTrue(Double.isFinite(score) && score > 0, what + ": " + score + " " + unit);
+    if (mode.equals("thrpt")) {
+      assertEquals("ops/s", unit, what);
+      assertTrue(score > 1.0 / 60, what + ": an operation on the tiny feed within a minute, " + score + " ops/s");
+    } else {
+      double seconds = switch (unit) {
+        case "s/op" -> score;
+        case "ms/op" -> score / 1e3;
+        case "us/op" -> score / 1e6;
+        case "ns/op" -> score / 1e9;
+        default -> throw new AssertionError(what + ": a time per operation, not " + unit);
+      };
+      assertTrue(seconds < 60, what + ": " + score + " " + unit + " on the tiny feed");
+    }
   }
 }

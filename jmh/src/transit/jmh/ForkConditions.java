@@ -21,7 +21,7 @@ import transit.server.FrameworkRegistry;
  * summary, how busy each CPU was, how much of the forks' CPU they had, and what the launching process (Mill's
  * daemon under {@code ./mill jmh.runJmh}) spent while the benchmarks ran.
  */
-final class Conditions {
+final class ForkConditions {
   private final String pinning;
   private final List<String> forkPrefix;
   /** The CPU the forks run on; -1 when not pinned. */
@@ -33,7 +33,7 @@ final class Conditions {
   private final Optional<ProcessHandle> launcher = ProcessHandle.current().parent();
   private final Duration launcherCpuAtStart = launcherCpu();
 
-  private Conditions(List<String> forkPrefix, int forkCpu, String pinning) {
+  private ForkConditions(List<String> forkPrefix, int forkCpu, String pinning) {
     this.forkPrefix = forkPrefix;
     this.forkCpu = forkCpu;
     this.pinning = pinning;
@@ -44,16 +44,16 @@ final class Conditions {
    * taskset and the CPUs allow; with moveHost, this JVM (the JMH host) moved to the others, as the harness keeps
    * Gatling off the server's core.
    */
-  static Conditions pinned(boolean moveHost) {
+  static ForkConditions pinned(boolean moveHost) {
     Cpus.Split cpus = Cpus.split(Cpus.ofThisProcess(), null, null);
-    if (cpus.shared()) return new Conditions(List.of(), -1, "not pinned: 1 CPU, the forks share it with everything else");
-    if (!Cpus.tasksetAvailable()) return new Conditions(List.of(), -1, "not pinned: no taskset, the forks share the CPUs with everything else");
+    if (cpus.shared()) return new ForkConditions(List.of(), -1, "not pinned: 1 CPU, the forks share it with everything else");
+    if (!Cpus.tasksetAvailable()) return new ForkConditions(List.of(), -1, "not pinned: no taskset, the forks share the CPUs with everything else");
     int forkCpu = cpus.measured().get(0);
     String rest = Cpus.format(cpus.measuring());
     String host = !moveHost ? "the JMH host where it was"
         : Cpus.pin(ProcessHandle.current().pid(), cpus.measuring()) != null ? "the JMH host on CPU " + rest + ", off the forks' CPU"
         : "the JMH host unpinned (taskset could not move it)";
-    return new Conditions(Cpus.taskset(List.of(forkCpu)), forkCpu,
+    return new ForkConditions(Cpus.taskset(List.of(forkCpu)), forkCpu,
         "forks pinned to CPU " + forkCpu + " (`taskset -c " + forkCpu + "`), as the load-test harness pins each server, so a"
             + " fork's JIT and GC threads share one core with the benchmark as a server's share it with its requests; " + host);
   }

@@ -12,8 +12,8 @@ import transit.measure.Markdown;
  * second's difference from the first, and whether the row holds in both (error within 10 %) and agrees between them
  * (scores within 10 % of each other). Rows only one run has are listed as such, and do not agree.
  */
-final class CompareRuns {
-  private CompareRuns() {}
+final class CompareJmhRuns {
+  private CompareJmhRuns() {}
 
   static String markdown(String firstName, JsonNode first, String secondName, JsonNode second) {
     Map<String, Summary.Row> a = byKey(first), b = byKey(second);

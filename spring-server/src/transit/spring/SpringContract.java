@@ -23,19 +23,19 @@ import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import transit.api.HttpContract;
 import transit.api.Model.ApiError;
-import transit.api.TransitApi;
 import transit.server.SchedulesAnswer;
 
 /**
  * What Spring MVC does otherwise than the contract, each the Spring way: a filter for what comes before routing,
  * an interceptor for what follows a matched route, and advice for the errors.
  */
-final class ContractWeb {
-  private ContractWeb() {}
+final class SpringContract {
+  private SpringContract() {}
 
   /** The request attribute holding the path as sent: errors echo it, still percent-encoded. */
-  static final String SENT_PATH = ContractWeb.class.getName() + ".path";
+  static final String SENT_PATH = SpringContract.class.getName() + ".path";
 
   /**
    * Before routing: a dot segment or broken percent-encoding in the query is the contract's 400; and the routes see the
@@ -48,10 +48,10 @@ final class ContractWeb {
         throws ServletException, IOException {
       String sent = request.getRequestURI();
       request.setAttribute(SENT_PATH, sent);
-      ApiError bad = TransitApi.badTarget(sent, request.getQueryString());
+      ApiError bad = HttpContract.badTarget(sent, request.getQueryString());
       if (bad != null) {
         response.setStatus(bad.status());
-        response.setContentType(TransitApi.JSON);
+        response.setContentType(HttpContract.JSON);
         response.getOutputStream().write(SpringJson.bytes(bad));
         return;
       }
@@ -84,7 +84,7 @@ final class ContractWeb {
       }
     }
 
-    /** Percent-decoded as UTF-8, a malformed sequence as U+FFFD (TransitApi.badTarget has refused broken escapes). */
+    /** Percent-decoded as UTF-8, a malformed sequence as U+FFFD (HttpContract.badTarget has refused broken escapes). */
     private static String decode(String s) { return URLDecoder.decode(s, StandardCharsets.UTF_8); }
 
     @Override
@@ -123,7 +123,7 @@ final class ContractWeb {
 
     @Override
     public void afterCompletion(HttpServletRequest request, HttpServletResponse response, Object handler, Exception failure) {
-      if (request.getAttribute(TransitController.ANSWER) instanceof SchedulesAnswer answer) answer.close();
+      if (request.getAttribute(SpringRoutes.ANSWER) instanceof SchedulesAnswer answer) answer.close();
     }
 
     @Override
@@ -135,12 +135,12 @@ final class ContractWeb {
   static final class Errors {
     @ExceptionHandler(NoHandlerFoundException.class)
     ResponseEntity<ApiError> noSuchPath(HttpServletRequest request) {
-      return TransitController.error(TransitApi.noSuchPath(sentPath(request)));
+      return SpringRoutes.error(HttpContract.noSuchPath(sentPath(request)));
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ApiError> methodNotAllowed(HttpServletRequest request) {
-      return TransitController.error(TransitApi.methodNotAllowed(request.getMethod(), sentPath(request)));
+      return SpringRoutes.error(HttpContract.methodNotAllowed(request.getMethod(), sentPath(request)));
     }
 
     /** A client gone while a body was written: no news (Spring would log it); anything else is Spring's to handle. */

@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import transit.api.HttpContract;
 import transit.api.Model.ApiError;
 import transit.api.Model.FeedSummary;
 import transit.api.ResponseCache;
@@ -21,14 +22,14 @@ import transit.server.ServerSettings;
 
 /** The routes of the contract: each maps Spring's path variables and parameters onto core's TransitApi. */
 @RestController
-class TransitController {
-  /** The request attribute holding a /schedules answer until its response is sent (ContractWeb closes it). */
-  static final String ANSWER = TransitController.class.getName() + ".answer";
+class SpringRoutes {
+  /** The request attribute holding a /schedules answer until its response is sent (SpringContract closes it). */
+  static final String ANSWER = SpringRoutes.class.getName() + ".answer";
 
   private final TransitApi api;
   private final ServerSettings settings;
 
-  TransitController(TransitApi api, ServerSettings settings) {
+  SpringRoutes(TransitApi api, ServerSettings settings) {
     this.api = api;
     this.settings = settings;
   }
@@ -72,7 +73,7 @@ class TransitController {
     SchedulesAnswer answer = SchedulesAnswer.of(api, settings.mode(), routeId, date,
         reply -> SpringJson.bytes(reply.isOk() ? reply.body() : reply.error()));
     request.setAttribute(ANSWER, answer);
-    if (answer instanceof SchedulesAnswer.Model model) {
+    if (answer instanceof SchedulesAnswer.ToEncode model) {
       return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(model.trips());
     } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
       stream(response, streamed.trips());
@@ -93,13 +94,13 @@ class TransitController {
    * another.
    */
   private static void stream(HttpServletResponse response, RouteTrips trips) throws IOException {
-    response.setContentType(TransitApi.JSON);
+    response.setContentType(HttpContract.JSON);
     response.setContentLengthLong(new SchedulesJson(trips).length());
     SchedulesJson.write(trips, response.getOutputStream());
   }
 
   /**
-   * text/plain in UTF-8, left in Tomcat's buffer (no Content-Length, which would send it at once) so that TomcatLimits
+   * text/plain in UTF-8, left in Tomcat's buffer (no Content-Length, which would send it at once) so that SpringLimits
    * can give it the contract's exact header once the servlet is done.
    */
   private static void text(HttpServletResponse response, String body) throws IOException {

@@ -9,7 +9,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** Two runs compared row by row: a row agrees when it holds in both and the scores differ by at most 10 %. */
-class CompareRunsTest {
+class CompareJmhRunsTest {
   private static ArrayNode run(double... jacksonCirceStreaming) {
     ArrayNode results = new ObjectMapper().createArrayNode();
     String[] methods = {"jackson", "circe", "streaming"};
@@ -27,7 +27,7 @@ class CompareRunsTest {
 
   @Test
   void rowsAgreeWhenTheyHoldInBothRunsAndDifferByAtMostTenPercent() {
-    String comparison = CompareRuns.markdown("a", run(20, 5, 40), "b", run(21, 5, 30));
+    String comparison = CompareJmhRuns.markdown("a", run(20, 5, 40), "b", run(21, 5, 30));
     assertTrue(comparison.startsWith("**1 of 3 rows hold in both runs and agree within 10 %**"), comparison);
     assertTrue(line(comparison, "jackson").endsWith("| +5.0 % | ✓ |"), comparison);
     assertTrue(line(comparison, "circe").endsWith("| +0.0 % | ✗ error over 10 % |"), comparison);
@@ -36,7 +36,7 @@ class CompareRunsTest {
 
   @Test
   void aRowOnlyOneRunHasIsListedAndDoesNotAgree() {
-    String comparison = CompareRuns.markdown("a", run(20, 5, 40), "b", run(20));
+    String comparison = CompareJmhRuns.markdown("a", run(20, 5, 40), "b", run(20));
     assertTrue(comparison.startsWith("**1 of 3 rows"), comparison);
     assertTrue(line(comparison, "streaming").endsWith("| ✗ only in the first |"), comparison);
   }

@@ -13,8 +13,8 @@ import transit.api.Model.TripSchedule;
 import transit.api.TransitApi;
 
 /** Jackson as the server uses it: what the routes send, and the encoder JMH measures. */
-public final class JacksonJson {
-  private JacksonJson() {}
+public final class JavalinJson {
+  private JavalinJson() {}
 
   /** Core's records as the contract writes them: snake_case keys in component order, compact, UTF-8. */
   public static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()

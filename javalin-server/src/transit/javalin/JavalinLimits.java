@@ -20,8 +20,8 @@ import transit.server.ServerSettings;
  * Jetty lacks, through RequestHeadTimeout and MinimumRateWatch (Jetty 12 keeps HttpConfiguration's
  * minResponseDataRate, but nothing reads it). Off, Jetty's and Javalin's defaults.
  */
-final class JettyLimits {
-  private JettyLimits() {}
+final class JavalinLimits {
+  private JavalinLimits() {}
 
   /**
    * A response written to a slow reader holds its thread: as many threads as connections (Javalin's default is 250), so

@@ -29,8 +29,8 @@ import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import transit.api.HttpContract;
 import transit.api.Model.ApiError;
-import transit.api.TransitApi;
 import transit.server.MinimumRate;
 import transit.server.ServerSettings;
 
@@ -40,8 +40,8 @@ import transit.server.ServerSettings;
  * timeouts restart with every byte), the minimum response rate (Tomcat has none); and, limits on or off, what the
  * contract needs of Tomcat: JSON bodies for the errors it answers itself, the exact text/plain header, %2F let through.
  */
-final class TomcatLimits {
-  private TomcatLimits() {}
+final class SpringLimits {
+  private SpringLimits() {}
 
   static void apply(TomcatServletWebServerFactory factory, ServerSettings.Limits limits) {
     FirstRequests firstRequests = limits.on() ? new FirstRequests(limits) : null;
@@ -149,7 +149,7 @@ final class TomcatLimits {
       }
       getNext().invoke(request, response);
       org.apache.coyote.Response sent = response.getCoyoteResponse();
-      if (!sent.isCommitted() && "text/plain".equals(sent.getContentType())) sent.setContentTypeNoCharset(TransitApi.TEXT);
+      if (!sent.isCommitted() && "text/plain".equals(sent.getContentType())) sent.setContentTypeNoCharset(HttpContract.TEXT);
     }
   }
 
@@ -238,14 +238,14 @@ final class TomcatLimits {
       org.springframework.http.HttpStatus known = org.springframework.http.HttpStatus.resolve(status);
       String reason = known == null ? "Error" : known.getReasonPhrase();
       ApiError error = switch (status) {
-        case 400 -> TransitApi.malformedRequest();
-        case 404 -> TransitApi.noSuchPath(path);
-        case 405 -> TransitApi.methodNotAllowed(request.getMethod(), path); // TRACE, which Tomcat refuses itself
+        case 400 -> HttpContract.malformedRequest();
+        case 404 -> HttpContract.noSuchPath(path);
+        case 405 -> HttpContract.methodNotAllowed(request.getMethod(), path); // TRACE, which Tomcat refuses itself
         default -> new ApiError(status, reason, reason);
       };
       byte[] body = SpringJson.bytes(error);
       try {
-        response.setContentType(TransitApi.JSON);
+        response.setContentType(HttpContract.JSON);
         response.setContentLength(body.length);
         response.getOutputStream().write(body);
         response.finishResponse();

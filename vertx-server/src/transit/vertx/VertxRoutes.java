@@ -1,0 +1,137 @@
+package transit.vertx;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import transit.api.HttpContract;
+import transit.api.ResponseCache;
+import transit.api.RouteTrips;
+import transit.api.SchedulesJson;
+import transit.api.TransitApi;
+import transit.server.Mode;
+import transit.server.SchedulesAnswer;
+
+/**
+ * The route contract (docs/API.md) on a vertx-web Router; JSON by Vert.x's Jackson codec (VertxJson), or streamed
+ * from the feed's arrays when tuned. Nothing in a handler blocks the event loop: a /schedules answer is decided (it may
+ * wait for room in the heap) and encoded on a worker pool of its own, then written as the client takes it.
+ */
+final class VertxRoutes {
+  private final TransitApi api;
+  private final Mode mode;
+  /** Where /schedules answers are decided when they are not ready at once (VertxServer: how large). */
+  private final WorkerExecutor answerWorkers;
+  /** The event loop's slow readers, watched with the limits on; null with them off. */
+  private final VertxLimits.SlowReaders slowReaders;
+
+  VertxRoutes(TransitApi api, Mode mode, WorkerExecutor answerWorkers, VertxLimits.SlowReaders slowReaders) {
+    this.api = api;
+    this.mode = mode;
+    this.answerWorkers = answerWorkers;
+    this.slowReaders = slowReaders;
+  }
+
+  Router router(Vertx vertx) {
+    Router router = Router.router(vertx);
+    VertxContract.before(router);
+    router.get("/").handler(ctx -> text(ctx, TransitApi.helloWorld()));
+    router.get("/greeting/:name").handler(ctx -> {
+      TransitApi.Reply<String> greeting = TransitApi.greeting(ctx.pathParam("name"));
+      if (greeting.isOk()) text(ctx, greeting.body());
+      else VertxContract.error(ctx, greeting.error());
+    });
+    router.get("/hello").handler(ctx -> reply(ctx, TransitApi.hello(ctx.request().getParam("name"))));
+    router.get("/health").handler(ctx -> ctx.json(api.health()));
+    router.get("/schedules/:route_id").handler(this::schedules);
+    router.get("/stops/:stop_id/departures").handler(ctx -> {
+      HttpServerRequest request = ctx.request();
+      reply(ctx, api.departures(ctx.pathParam("stop_id"), request.getParam("date"), request.getParam("after"), request.getParam("limit")));
+    });
+    VertxContract.errors(router);
+    return router;
+  }
+
+  /**
+   * Core's answer: at once on the event loop when it is ready (kept bytes, a streamed answer with room), else decided on
+   * the worker pool (it may wait for room in the heap), an idiomatic one encoded there too (a 10 MB encoding would hold
+   * the event loop for everyone); then written from the event loop. The heap the answer reserved is given back once the
+   * body is sent, or the connection has closed.
+   */
+  private void schedules(RoutingContext ctx) {
+    String routeId = ctx.pathParam("route_id"), date = ctx.request().getParam("date");
+    SchedulesAnswer atOnce = SchedulesAnswer.atOnce(api, mode, routeId, date);
+    if (atOnce != null) {
+      render(ctx, atOnce);
+      return;
+    }
+    answerWorkers.executeBlocking(() -> {
+      SchedulesAnswer answer = SchedulesAnswer.of(api, mode, routeId, date, VertxJson::encode);
+      return answer instanceof SchedulesAnswer.ToEncode model ? new EncodedModel(model, Json.encodeToBuffer(model.trips())) : answer;
+    }, false).onComplete(done -> {
+      if (done.failed()) ctx.fail(done.cause());
+      else render(ctx, done.result());
+    });
+  }
+
+  /** An answer on the response: bodies of kept or encoded bytes whole, or paced with the limits on; streamed ones paced. */
+  private void render(RoutingContext ctx, Object answer) {
+    if (answer instanceof EncodedModel encoded) {
+      json(ctx, 200).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(encoded.body().length()));
+      if (slowReaders == null) ctx.response().end(encoded.body()).onComplete(sent -> encoded.answer().close());
+      else paced(ctx, VertxLimits.PacedBody.slices(encoded.body()), encoded.answer()::close);
+    } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
+      stream(ctx, streamed);
+    } else if (answer instanceof SchedulesAnswer.Cached cached) {
+      ResponseCache.Encoded kept = cached.encoded();
+      json(ctx, kept.status()).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(kept.body().length));
+      if (slowReaders == null) ctx.response().end(Buffer.buffer(kept.body()));
+      else paced(ctx, VertxLimits.PacedBody.slices(kept.body()), () -> {});
+    } else if (answer instanceof SchedulesAnswer.Failed failed) {
+      VertxContract.error(ctx, failed.error());
+    } else if (answer instanceof SchedulesAnswer.Busy busy) {
+      ctx.response().putHeader(HttpHeaders.RETRY_AFTER, String.valueOf(busy.retryAfterSeconds()));
+      VertxContract.error(ctx, busy.error());
+    }
+  }
+
+  private void paced(RoutingContext ctx, VertxLimits.PacedBody.Chunks chunks, Runnable done) {
+    VertxLimits.PacedBody.send(ctx.response(), ctx.request().connection(), slowReaders, chunks, done);
+  }
+
+  /** An idiomatic answer and its body, encoded off the event loop. */
+  private record EncodedModel(SchedulesAnswer.ToEncode answer, Buffer body) {}
+
+  /**
+   * Tuned: the JSON written from the feed's arrays a chunk at a time, each chunk produced only once the last is on its
+   * way to the client (PacedBody, with the limits on or off), so a 10 MB answer is never held whole. Its length is counted first, so the body goes out as it
+   * is, not framed in chunks.
+   */
+  private void stream(RoutingContext ctx, SchedulesAnswer.Streamed streamed) {
+    RouteTrips trips = streamed.trips();
+    json(ctx, 200).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(new SchedulesJson(trips).length()));
+    SchedulesJson json = new SchedulesJson(trips, SchedulesJson.CHUNK_BYTES);
+    paced(ctx, () -> {
+      int length = json.next();
+      return length == 0 ? null : Buffer.buffer(json.takeBuffer()).slice(0, length);
+    }, streamed::close);
+  }
+
+  private static HttpServerResponse json(RoutingContext ctx, int status) {
+    return ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, HttpContract.JSON);
+  }
+
+  private static void text(RoutingContext ctx, String body) {
+    ctx.response().putHeader(HttpHeaders.CONTENT_TYPE, HttpContract.TEXT).end(body);
+  }
+
+  private static void reply(RoutingContext ctx, TransitApi.Reply<?> reply) {
+    if (reply.isOk()) ctx.json(reply.body());
+    else VertxContract.error(ctx, reply.error());
+  }
+}
