@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import transit.Feed;
 import transit.FeedLoader;
 import transit.Fixtures;
 import transit.api.SchedulesJson;
@@ -146,15 +147,11 @@ class OverloadTest {
     ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(2));
     long boundMillis = limits.minRateWindow().toMillis() + 2_000
         + 1000L * (SchedulesJson.CHUNK_BYTES + 2L * limits.sendBufferBytes()) / clientRate;
+    Feed loaded = FeedLoader.load(feed);
     List<String> failures = eachServerAtOnce(Stream.of(Mode.values()).toList(), true,
-        (framework, mode) -> Frameworks.start(framework, Frameworks.api(FeedLoader.load(feed), mode), mode, limits), server -> {
-          List<String> found = new ArrayList<>();
-          for (SlowClients.Outcome o : SlowClients.readers(server.port(), "/schedules/R0", 3, clientRate, Duration.ofMillis(boundMillis + 5_000)).outcomes()) {
-            if (o.cut() != 1) found.add("a client reading a quarter of the minimum rate is not cut off: " + o);
-            else if (o.millis() >= boundMillis) found.add("cut after " + o.millis() + " ms, not within " + boundMillis + " ms");
-          }
-          return found;
-        });
+        (framework, mode) -> Frameworks.start(framework, Frameworks.api(loaded, mode), mode, limits),
+        server -> notCutWithin(SlowClients.readers(server.port(), "/schedules/R0", 3, clientRate, Duration.ofMillis(boundMillis + 5_000)).outcomes(),
+            boundMillis, "a client reading a quarter of the minimum rate"));
     assertEquals(List.of(), failures);
   }
 
@@ -162,16 +159,22 @@ class OverloadTest {
   @Test
   void requestHeadsTrickledAByteAtATimeAreClosed() throws Exception {
     Duration bound = ServerSettings.Limits.DEFAULT.requestHeadTimeout().plusSeconds(4);
+    Feed loaded = FeedLoader.load(feed);
     List<String> failures = eachServerAtOnce(List.of(Mode.IDIOMATIC), false,
-        (framework, mode) -> Frameworks.start(framework, Frameworks.api(FeedLoader.load(feed), mode), mode), server -> {
-          List<String> found = new ArrayList<>();
-          for (SlowClients.Outcome o : SlowClients.trickledHeads(server.port(), 50, Duration.ofSeconds(1), Duration.ofSeconds(20)).outcomes()) {
-            if (o.cut() != 1) found.add("a head trickled a byte a second is not closed: " + o);
-            else if (o.millis() >= bound.toMillis()) found.add("closed after " + o.millis() + " ms, not within " + bound);
-          }
-          return found;
-        });
+        (framework, mode) -> Frameworks.start(framework, Frameworks.api(loaded, mode), mode),
+        server -> notCutWithin(SlowClients.trickledHeads(server.port(), 50, Duration.ofSeconds(1), Duration.ofSeconds(20)).outcomes(),
+            bound.toMillis(), "a head trickled a byte a second"));
     assertEquals(List.of(), failures);
+  }
+
+  /** Each client that was not cut off once, or was cut off only after boundMillis, as a failure. */
+  static List<String> notCutWithin(List<SlowClients.Outcome> outcomes, long boundMillis, String client) {
+    List<String> found = new ArrayList<>();
+    for (SlowClients.Outcome o : outcomes) {
+      if (o.cut() != 1) found.add(client + " is not cut off: " + o);
+      else if (o.millis() >= boundMillis) found.add(client + " is cut off after " + o.millis() + " ms, not within " + boundMillis + " ms");
+    }
+    return found;
   }
 
   interface Start {

@@ -36,10 +36,11 @@ public final class RegistryDocs {
     List<String> head = new ArrayList<>(List.of("Request"));
     head.addAll(launchers.frameworks());
     Markdown.Table table = new Markdown.Table(head);
+    List<java.util.Map<ProtocolError, Integer>> answers = launchers.frameworks().stream().map(f -> launchers.description(f).answers()).toList();
     for (ProtocolError request : ProtocolError.values()) {
       List<String> row = new ArrayList<>(List.of(request.label() + " (`" + telling(request.request) + "`)"));
-      for (String framework : launchers.frameworks()) {
-        Integer status = launchers.description(framework).answers().get(request);
+      for (java.util.Map<ProtocolError, Integer> framework : answers) {
+        Integer status = framework.get(request);
         row.add(status == null ? Format.MISSING : status == ProtocolError.NO_ANSWER ? "no answer" : status.toString());
       }
       table.row(row);
