@@ -70,8 +70,9 @@ final class VertxFramework implements Framework {
         Setting.limit("setSendBufferSize", "64 KB", "the kernel's, grown to megabytes", "the write queue drains as the client "
             + "reads, so the minimum rate sees it", Setting.SEND_BUFFER_COST),
         Setting.limit("VertxLimits.Connections (a timer per connection)", "5 s", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
-        Setting.limit("VertxLimits.PacedBody for kept and encoded bodies, SlowReaders", "64 KB slices written as the queue drains; "
-            + "16 KB/s over 10 s, checked every second per event loop", "end(body): the whole body queued at once; no rate",
+        Setting.limit("VertxLimits.PacedBody for kept and encoded bodies, SlowReaders", "whole up to 224 KB (the send buffer and a "
+            + "window at the minimum rate), larger ones in 64 KB slices written as the queue drains; 16 KB/s over 10 s, checked every "
+            + "second per event loop", "end(body): the whole body queued at once; no rate",
             "a slow reader holds a queue's worth, not a copy of the whole answer, and one reading a trickle is cut off",
             Setting.WITH_THE_LIMITS),
         Setting.limit("worker pool for /schedules answers", "1,024 threads, started as needed", "20", "an answer may wait there for "

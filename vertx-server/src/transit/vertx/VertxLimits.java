@@ -8,7 +8,6 @@ import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.impl.ConnectionBase;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -68,11 +67,17 @@ final class VertxLimits {
    */
   static final class SlowReaders {
     private final long bytesPerSecond, windowNanos;
+    /**
+     * The largest kept or encoded body sent whole: the send buffer and a window's worth at the minimum rate, so a
+     * reader at the rate has it off the write queue within the window, and one slower is cut as a paced body's is.
+     */
+    final int wholeBytes;
     private final Set<PacedBody> bodies = new HashSet<>();
 
     SlowReaders(Vertx vertx, ServerSettings.Limits limits) {
       this.bytesPerSecond = limits.minResponseBytesPerSecond();
       this.windowNanos = limits.minRateWindow().toNanos();
+      this.wholeBytes = (int) Math.min(Integer.MAX_VALUE, limits.sendBufferBytes() + bytesPerSecond * limits.minRateWindow().toSeconds());
       vertx.setPeriodic(1000, id -> check());
     }
 
@@ -96,29 +101,46 @@ final class VertxLimits {
 
   /**
    * A large body written as the client takes it: chunks are written while Vert.x's write queue has room and resumed
-   * from its drain handler, so at most a queue's worth is buffered beyond the socket. With the limits on, its event
-   * loop's SlowReaders watch it. done runs once, when the body is sent or the connection has closed.
+   * from its drain handler, so at most a queue's worth is buffered beyond the socket; the last goes with the end. With
+   * the limits on, its event loop's SlowReaders watch it until it is sent. done runs once, when the body is sent or
+   * the connection has closed.
    */
   static final class PacedBody implements Handler<Void> {
     /** The next chunk of a body, or null once it is all written. */
     interface Chunks {
       Buffer next();
+
+      /** False once the chunk next() gave is the body's last; true while that is not known. */
+      default boolean more() { return true; }
     }
 
-    /** Kept bytes, 64 KB at a time, each slice copied as it goes out (Vert.x would copy the whole array at once). */
-    static Chunks slices(byte[] body) { return slices(body.length, (from, to) -> Buffer.buffer(Arrays.copyOfRange(body, from, to))); }
+    /**
+     * Kept bytes, 64 KB at a time, or whole up to wholeBytes; each slice copied once as it goes out, as Vert.x copies
+     * a whole array.
+     */
+    static Chunks slices(byte[] body, int wholeBytes) {
+      return slices(body.length, wholeBytes, (from, to) -> Buffer.buffer(to - from).appendBytes(body, from, to - from));
+    }
 
-    /** A whole body, 64 KB at a time. */
-    static Chunks slices(Buffer body) { return slices(body.length(), body::slice); }
+    /** A whole body, 64 KB at a time, or whole up to wholeBytes. */
+    static Chunks slices(Buffer body, int wholeBytes) {
+      return slices(body.length(), wholeBytes, (from, to) -> from == 0 && to == body.length() ? body : body.slice(from, to));
+    }
 
-    /** A body of length bytes as slice(from, to) gives it, 64 KB at a time. */
-    private static Chunks slices(int length, BiFunction<Integer, Integer, Buffer> slice) {
-      int[] at = {0};
-      return () -> {
-        if (at[0] >= length) return null;
-        int from = at[0];
-        at[0] = Math.min(length, from + SLICE_BYTES);
-        return slice.apply(from, at[0]);
+    /** A body of length bytes as slice(from, to) gives it. */
+    private static Chunks slices(int length, int wholeBytes, BiFunction<Integer, Integer, Buffer> slice) {
+      int step = length <= wholeBytes ? length : SLICE_BYTES;
+      return new Chunks() {
+        private int at;
+
+        public Buffer next() {
+          if (at >= length) return null;
+          int from = at;
+          at = Math.min(length, from + step);
+          return slice.apply(from, at);
+        }
+
+        public boolean more() { return at < length; }
       };
     }
 
@@ -159,6 +181,7 @@ final class VertxLimits {
     @Override
     public void handle(Void drained) {
       this.drained = written;
+      if (ended) return; // still watched until sent
       waiting = false;
       while (!ended && !finished) {
         if (response.writeQueueFull()) {
@@ -166,12 +189,13 @@ final class VertxLimits {
           return;
         }
         Buffer chunk = chunks.next();
-        if (chunk == null) {
-          ended = true;
-          response.end().onComplete(sent -> finish());
+        if (chunk != null) written += chunk.length();
+        if (chunk == null || !chunks.more()) {
+          // watched until it is sent: what the end hands over must reach the socket within the window
+          ended = waiting = true;
+          (chunk == null ? response.end() : response.end(chunk)).onComplete(sent -> finish());
           return;
         }
-        written += chunk.length();
         response.write(chunk);
       }
     }

@@ -79,19 +79,19 @@ final class VertxRoutes {
     });
   }
 
-  /** An answer on the response: bodies of kept or encoded bytes whole, or paced with the limits on; streamed ones paced. */
+  /** An answer on the response: bodies of kept or encoded bytes whole, or paced with the limits on beyond what goes whole; streamed ones paced. */
   private void render(RoutingContext ctx, Object answer) {
     if (answer instanceof EncodedModel encoded) {
       json(ctx, 200).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(encoded.body().length()));
       if (slowReaders == null) ctx.response().end(encoded.body()).onComplete(sent -> encoded.answer().close());
-      else paced(ctx, VertxLimits.PacedBody.slices(encoded.body()), encoded.answer()::close);
+      else paced(ctx, VertxLimits.PacedBody.slices(encoded.body(), slowReaders.wholeBytes), encoded.answer()::close);
     } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
       stream(ctx, streamed);
     } else if (answer instanceof SchedulesAnswer.Cached cached) {
       ResponseCache.Encoded kept = cached.encoded();
       json(ctx, kept.status()).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(kept.body().length));
       if (slowReaders == null) ctx.response().end(Buffer.buffer(kept.body()));
-      else paced(ctx, VertxLimits.PacedBody.slices(kept.body()), () -> {});
+      else paced(ctx, VertxLimits.PacedBody.slices(kept.body(), slowReaders.wholeBytes), () -> {});
     } else if (answer instanceof SchedulesAnswer.Failed failed) {
       VertxContract.error(ctx, failed.error());
     } else if (answer instanceof SchedulesAnswer.Busy busy) {
