@@ -152,7 +152,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
           p.durationSeconds, p.warmupSeconds, p.firstWarmupSeconds, String.join(", ", Scenarios.inProfile(p)),
           p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),
           p.limitsOffBeside.isEmpty() ? "limits on only" : String.join(" and ", p.limitsOffBeside.stream().map(m -> m.label).toList())
-              + " also with limits off"));
+              + " also with limits off" + (p == Profile.QUICK ? " (the first framework only, as its calibration)" : "")));
     }
     return text.toString();
   }

@@ -11,8 +11,9 @@ public enum Profile {
   /**
    * Checks the pipeline: every step once, seconds long (heavy's 5 s, so that a cold server answers in it), and a
    * warm-up only before each server's first step (each warm-up costs a step's time, and nothing here is measured);
-   * small at its fewest and most users; cached also with limits off, so that the pairs' path runs without adding much
-   * to CI's time.
+   * small at its fewest and most users; cached also with limits off, so that the pairs' path runs; the pairs and the
+   * latency scenario's calibration on the first framework only, which is all the pipeline needs (ContractTest serves
+   * every framework with its limits off).
    */
   QUICK(1, 0, 1, 1, List.of(1, 100), List.of(Mode.CACHED), "checks the pipeline, measures nothing"),
   /**

@@ -91,18 +91,22 @@ final class RunPlan {
     return scenarios.stream().filter(s -> s.calibration(settings) != null).findFirst().orElse(null);
   }
 
-  /** Before the rounds: each framework's run of the calibrating scenario's step, as its users write it. */
+  /**
+   * Before the rounds: each framework's run of the calibrating scenario's step, as its users write it; in the quick
+   * profile, which measures nothing, the first framework's only.
+   */
   List<Run> calibration(Scenario.Settings settings) {
     Scenario calibrating = calibrating(settings);
     if (calibrating == null) return List.of();
     List<Step> step = List.of(calibrating.calibration(settings));
-    return frameworks.stream().map(f -> new Run(0, f, Mode.IDIOMATIC, heap, limits.on(), warmFirstLonger(step))).toList();
+    return frameworks.stream().limit(settings.quick() ? 1 : frameworks.size())
+        .map(f -> new Run(0, f, Mode.IDIOMATIC, heap, limits.on(), warmFirstLonger(step))).toList();
   }
 
   /**
    * The server runs of the rounds, each framework's modes in turn, heavy at each --heaps size. A mode also run with
    * the limits off runs both ways back to back, limits on first in odd rounds and off first in even ones, so that
-   * drift hits both alike.
+   * drift hits both alike (in the quick profile, on the first framework only).
    */
   List<Run> rounds(Scenario.Settings settings) {
     List<Step> steps = scenarios.stream().flatMap(s -> s.steps(settings).stream()).toList();
@@ -114,7 +118,8 @@ final class RunPlan {
           List<Step> inMode = steps.stream().filter(s -> Scenarios.named(s.scenario()).runsIn(mode)).toList();
           if (inMode.isEmpty()) continue;
           Run run = new Run(round, framework, mode, heap, limits.on(), warmFirstLonger(inMode));
-          if (!limits.offBeside().contains(mode)) runs.add(run);
+          // the quick profile, which measures nothing, runs the pairs' path on the first framework only
+          if (!limits.offBeside().contains(mode) || settings.quick() && !framework.equals(frameworks.get(0))) runs.add(run);
           else {
             List<Step> paired = inMode.stream().filter(s -> Scenarios.named(s.scenario()).pairsWithLimitsOff()).toList();
             if (paired.isEmpty()) {

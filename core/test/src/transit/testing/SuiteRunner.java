@@ -25,8 +25,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * `./mill test` runs each suite this way and prints the totals, whether tests pass or fail. Prints a line
  * per failure and per skip with the reason (cut short, so one long message cannot bury the rest of a log), then
  * "N passed, N failed, N skipped"; writes the three numbers, then a line per failed test, to the file named by
- * the first argument; exits 1 if any test failed. Prints each test class's time ("TIME suite: Class N s") and the suite's,
- * so that a slow suite shows where its time goes. Arguments: totals file, suite name, classes folder, then
+ * the first argument; exits 1 if any test failed. Prints each test class's time ("TIME suite: Class N s"), each of its
+ * methods' (indented) and the suite's, so that a slow suite shows where its time goes. Arguments: totals file, suite name, classes folder, then
  * optionally test class names (simple names) to run only those.
  */
 public final class SuiteRunner {
@@ -35,11 +35,14 @@ public final class SuiteRunner {
     AtomicLong passed = new AtomicLong(), failed = new AtomicLong(), skipped = new AtomicLong();
     List<String> failures = new ArrayList<>();
     Map<String, Long> classStarted = new ConcurrentHashMap<>();
+    java.util.Set<String> classes = ConcurrentHashMap.newKeySet();
     long suiteStarted = System.nanoTime();
     TestExecutionListener listener = new TestExecutionListener() {
       @Override
       public void executionStarted(TestIdentifier test) {
-        if (isClass(test)) classStarted.put(test.getUniqueId(), System.nanoTime());
+        // a class, or a method of one (a parameterized method as a whole)
+        if (isClass(test)) classes.add(test.getUniqueId());
+        if (isClass(test) || test.getParentId().filter(classes::contains).isPresent()) classStarted.put(test.getUniqueId(), System.nanoTime());
       }
 
       @Override
@@ -51,7 +54,7 @@ public final class SuiteRunner {
       @Override
       public void executionFinished(TestIdentifier test, TestExecutionResult result) {
         Long started = classStarted.remove(test.getUniqueId());
-        if (started != null) System.out.println("TIME " + suite + ": " + test.getDisplayName() + " " + seconds(started) + " s");
+        if (started != null) System.out.println("TIME " + suite + ": " + (isClass(test) ? "" : "  ") + test.getDisplayName() + " " + seconds(started) + " s");
         if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
           if (test.isTest()) passed.incrementAndGet();
           return;

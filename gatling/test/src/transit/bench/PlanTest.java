@@ -123,6 +123,9 @@ class PlanTest {
   void theQuickProfilePairsCachedOnlyAndTheFullProfileTunedAndCached() {
     assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-tuned-1g", "r1-cask-cached-1g", "r1-cask-cached-1g-limits-off"),
         names(OptionsTest.parse("--quick", "--scenarios", "heavy", "--frameworks", "cask")));
+    assertEquals(List.of("r1-javalin-cached-1g", "r1-javalin-cached-1g-limits-off", "r1-cask-cached-1g"),
+        names(OptionsTest.parse("--quick", "--scenarios", "heavy", "--frameworks", "javalin,cask", "--modes", "cached")),
+        "quick pairs the first framework only: it checks the path and measures nothing");
     assertEquals(new RunPlan.Limits(true, List.of(Mode.TUNED, Mode.CACHED)), OptionsTest.parse("--profile", "full").limits());
   }
 
@@ -268,6 +271,10 @@ class PlanTest {
     assertEquals(List.of("small 50 users"), labels(calibration.get(0).steps()));
     assertEquals(List.of(), plan.calibration(o.settings(List.of(10))), "--rates given: nothing to calibrate");
     assertTrue(plan.expectedSeconds(o.settings(null)) > plan.expectedSeconds(o.settings(List.of(10, 20, 30))), "the calibration takes time");
+    Options quick = OptionsTest.parse("--quick", "--scenarios", "small,latency", "--frameworks", "javalin,cask");
+    assertEquals(List.of("calibration-javalin-idiomatic-1g"),
+        quick.plan(quick.frameworks(), "1g").calibration(quick.settings(null)).stream().map(RunPlan.Run::name).toList(),
+        "the quick profile, which measures nothing, calibrates on the first framework only");
   }
 
 
