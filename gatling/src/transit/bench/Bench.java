@@ -111,7 +111,7 @@ public final class Bench {
     }
     try {
       if (options.target() != null) {
-        measure(run, title, options.target().toString(), null, null, into);
+        measure(run, title, options.target().toString(), null, null, null, into);
       } else {
         System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
         boolean replaces = run.steps().stream().anyMatch(s -> Scenarios.named(s.scenario()).replacesFeed());
@@ -121,16 +121,20 @@ public final class Bench {
             options.serverJava() == null ? null : options.serverJava().toString(), served, Cpus.taskset(cpus.measured())));
         if (replaces) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
         Path log = dir.resolve("logs").resolve(run.name() + ".log");
-        try (ServerProcess server = ServerProcess.start(command, run.framework(), run.serverFlags(), log)) {
+        // Gatling's JVM starts on the client CPUs while the server starts on its own, and waits for its plan; not
+        // beside a start whose time the report gives (the idiomatic server's, limits on, at the run's heap)
+        boolean startTimed = run.mode() == Mode.IDIOMATIC && run.limits() && run.heap().equals(results.heap);
+        try (GatlingRun.Launched gatling = startTimed ? null : GatlingRun.launch(gatlingDir(run), Cpus.taskset(cpus.measuring()));
+            ServerProcess server = ServerProcess.start(command, run.framework(), run.serverFlags(), log)) {
           if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
             results.servers.put(run.framework(), new Results.ServerStart(run.framework(), server.started.loadedFrom(),
                 server.started.loadMillis(), server.started.heapBytes()));
-          if (run.mode() == Mode.IDIOMATIC && run.limits() && run.heap().equals(results.heap)) {
+          if (startTimed) {
             Results.Startup startup = server.startup(run.framework());
             if (startup != null) results.startups.add(startup);
           }
           if (server.probe != null) Conditions.server(results, server.probe);
-          measure(run, title, server.baseUrl, server, served, into);
+          measure(run, title, server.baseUrl, server, served, gatling, into);
         }
       }
     } catch (ServerProcess.FlagsUnsupported e) {
@@ -145,11 +149,15 @@ public final class Bench {
     System.out.println(progress.done(run.expectedSeconds()));
   }
 
+  /** Where a run's Gatling writes. */
+  private Path gatlingDir(RunPlan.Run run) { return dir.resolve("gatling").resolve(run.name()); }
+
   /**
    * One Gatling run of the run's steps against a server; server is null when it was not started here. served is
-   * the feed path it serves, for a scenario that replaces it.
+   * the feed path it serves, for a scenario that replaces it; gatling, Gatling's JVM if launched already.
    */
-  private void measure(RunPlan.Run run, String title, String baseUrl, ServerProcess server, Path served, List<Results.Row> into) throws Exception {
+  private void measure(RunPlan.Run run, String title, String baseUrl, ServerProcess server, Path served, GatlingRun.Launched gatling,
+      List<Results.Row> into) throws Exception {
     if (firstPass == null) {
       System.out.println("[" + title + "] first pass: every path once, for the expected body lengths");
       firstPass = FirstPass.run(baseUrl, results.feed != null ? results.feed : ServedFeed.resolve(options.gtfs()), dir);
@@ -183,10 +191,12 @@ public final class Bench {
       }));
     };
     Long recording = server == null || server.probe == null ? null : server.probe.startProfile();
-    GatlingRun.Result gatling;
+    GatlingRun.Result measured;
     try {
-      gatling = GatlingRun.run(firstPass.plan(baseUrl, run.steps()), dir.resolve("gatling").resolve(run.name()),
-          Cpus.taskset(cpus.measuring()), line -> System.out.println("[" + title + "] " + line), duringSteps);
+      SimulationPlan plan = firstPass.plan(baseUrl, run.steps());
+      java.util.function.Consumer<String> progressLine = line -> System.out.println("[" + title + "] " + line);
+      measured = gatling != null ? GatlingRun.run(gatling, plan, progressLine, duringSteps)
+          : GatlingRun.run(plan, gatlingDir(run), Cpus.taskset(cpus.measuring()), progressLine, duringSteps);
     } finally {
       for (AutoCloseable w : watching) w.close();
     }
@@ -197,17 +207,17 @@ public final class Bench {
       server.probe.stopProfile(recording, file);
       profile = CpuProfile.read(file, launchers.description(run.framework()).encodingFrames());
     }
-    Conditions.client(results, gatling.clientCollectors());
+    Conditions.client(results, measured.clientCollectors());
     String down = server == null ? null : server.down();
     for (int i = 0; i < run.steps().size(); i++) {
-      GatlingRun.StepRun s = gatling.steps().get(i);
+      GatlingRun.StepRun s = measured.steps().get(i);
       Step step = run.steps().get(i);
-      if (s.end() <= s.start()) throw new IOException("step " + step.label() + " did not finish; see " + gatling.reportDir());
+      if (s.end() <= s.start()) throw new IOException("step " + step.label() + " did not finish; see " + measured.reportDir());
       CompletableFuture<Results.Background> background = backgrounds.get(i);
       into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.limits(), run.round(), step, measurement(step, s, server, profile,
           down, background == null ? null : background.get(step.durationSeconds() + 60L, TimeUnit.SECONDS))));
     }
-    results.gatlingReports.put(run.name(), gatling.reportDir().resolve("index.html"));
+    results.gatlingReports.put(run.name(), measured.reportDir().resolve("index.html"));
   }
 
   /**

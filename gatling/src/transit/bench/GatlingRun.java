@@ -66,22 +66,47 @@ final class GatlingRun {
     this.windows = new long[plan.steps().size()][4];
   }
 
-  /** Runs the plan against the server; progress receives a line every few seconds. */
-  static Result run(SimulationPlan plan, Path dir, List<String> pinning, Consumer<String> progress, StepListener listener)
-      throws IOException, InterruptedException {
-    return new GatlingRun(plan, progress, listener).run(dir, pinning);
+  /**
+   * Gatling's JVM, started before its plan is known (launch): it waits for the plan's file (SimulationPlan#load), so
+   * that its start, seconds on one core, overlaps the server's on the other CPUs. Closing it ends a JVM never given
+   * its plan.
+   */
+  record Launched(Process process, Path dir) implements AutoCloseable {
+    Path planFile() { return dir.resolve("plan.properties"); }
+
+    @Override
+    public void close() { process.destroyForcibly(); } // a JVM whose run has ended is gone already
   }
 
-  private Result run(Path dir, List<String> pinning) throws IOException, InterruptedException {
+  /** Starts Gatling's JVM on the pinned CPUs, writing into dir, waiting for its plan. */
+  static Launched launch(Path dir, List<String> pinning) throws IOException {
     Files.createDirectories(dir);
-    Path planFile = dir.resolve("plan.properties");
-    plan.save(planFile);
     List<String> command = new ArrayList<>(pinning);
     command.add(Launchers.java());
     command.addAll(JVM_FLAGS);
-    command.addAll(List.of("-D" + SimulationPlan.PROPERTY + "=" + planFile, "-cp", System.getProperty("java.class.path"), "io.gatling.app.Gatling",
-        "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString()));
-    Process gatling = new ProcessBuilder(command).redirectErrorStream(true).start();
+    command.addAll(List.of("-D" + SimulationPlan.PROPERTY + "=" + dir.resolve("plan.properties"), "-cp", System.getProperty("java.class.path"),
+        "io.gatling.app.Gatling", "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString()));
+    return new Launched(new ProcessBuilder(command).redirectErrorStream(true).start(), dir);
+  }
+
+  /** Runs the plan against the server; progress receives a line every few seconds. */
+  static Result run(SimulationPlan plan, Path dir, List<String> pinning, Consumer<String> progress, StepListener listener)
+      throws IOException, InterruptedException {
+    try (Launched launched = launch(dir, pinning)) {
+      return run(launched, plan, progress, listener);
+    }
+  }
+
+  /** Runs the plan on a JVM launched before it. */
+  static Result run(Launched launched, SimulationPlan plan, Consumer<String> progress, StepListener listener)
+      throws IOException, InterruptedException {
+    return new GatlingRun(plan, progress, listener).run(launched);
+  }
+
+  private Result run(Launched launched) throws IOException, InterruptedException {
+    Path dir = launched.dir();
+    plan.save(launched.planFile());
+    Process gatling = launched.process();
     ProcessSampler stats = new ProcessSampler(gatling.pid(), false);
     // Attached once Gatling's JVM prints its first line, on a thread of its own while its output is read: the attach
     // API signals (SIGQUIT) a JVM not yet listening, which then prints a thread dump per signal; unread, those filled

@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,14 +32,33 @@ public record SimulationPlan(String baseUrl, List<Step> steps, List<String> heav
     p.setProperty("routes.heavy", String.join("\n", heavyRoutes));
     p.setProperty("routes.small", String.join("\n", smallRoutes));
     lengths.forEach((path, length) -> p.setProperty("length." + path, String.valueOf(length)));
-    try (Writer out = Files.newBufferedWriter(file)) {
+    Path written = file.resolveSibling(file.getFileName() + ".part");
+    try (Writer out = Files.newBufferedWriter(written)) {
       p.store(out, "a Gatling run of the load-test harness");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try {
+      Files.move(written, file, StandardCopyOption.ATOMIC_MOVE); // whole, for a Gatling JVM waiting on it
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
+  /** How long a Gatling JVM started before its server waits for its plan: longer than any server's start. */
+  static final Duration WAIT = Duration.ofMinutes(15);
+
+  /** The plan in file, waiting for the file up to WAIT: Gatling's JVM is started while its server starts. */
   static SimulationPlan load(Path file) {
+    long until = System.nanoTime() + WAIT.toNanos();
+    while (!Files.exists(file)) {
+      if (System.nanoTime() > until) throw new UncheckedIOException(new IOException("no plan in " + file + " after " + WAIT));
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    }
     Properties p = new Properties();
     try (Reader in = Files.newBufferedReader(file)) {
       p.load(in);

@@ -288,4 +288,18 @@ class PlanTest {
     assertEquals("/schedules/B82%2B", Requests.schedule("B82+"));
     assertEquals("/schedules/a%20b", Requests.schedule("a b"));
   }
+
+  @Test
+  void gatlingStartedBeforeItsServerWaitsForThePlan(@TempDir Path dir) throws Exception {
+    SimulationPlan plan = new SimulationPlan("http://127.0.0.1:1234", steps(OptionsTest.parse("--quick"), List.of(7)), List.of("Red"),
+        List.of("CR-Fitchburg"), Map.of("/", 12));
+    Path file = dir.resolve("plan.properties");
+    var loaded = java.util.concurrent.CompletableFuture.supplyAsync(() -> SimulationPlan.load(file));
+    Thread.sleep(300);
+    assertFalse(loaded.isDone(), "no plan yet: the load waits");
+    plan.save(file);
+    assertEquals(plan, loaded.get(10, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals(List.of("plan.properties"), java.nio.file.Files.list(dir).map(f -> f.getFileName().toString()).toList(),
+        "written whole, by a move");
+  }
 }
