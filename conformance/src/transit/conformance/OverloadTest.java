@@ -159,10 +159,10 @@ class OverloadTest {
     // A server sees a response move as its writes complete: it can tell a client fell below the rate once a window
     // has passed and a write waiting on it has completed, at worst the largest write a server makes while it checks
     // (http4s's 128 KB chunk, which spares fast clients a write per 16 KB); the client sees the cut once it has read
-    // what the kernel's buffers hold (the send buffer, which Linux doubles). Against a minimum of 64 KB/s over 2 s, a
-    // client reading 16 KB/s is so cut within about 20 s.
-    int clientRate = 16 * 1024;
-    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(2));
+    // what the kernel's buffers hold (the send buffer, which Linux doubles). Against a minimum of 128 KB/s over 2 s, a
+    // client reading 32 KB/s is so cut within about 24 s.
+    int clientRate = 32 * 1024;
+    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(128 * 1024, Duration.ofSeconds(2));
     long boundMillis = limits.minRateWindow().toMillis() + 2_000
         + 1000L * (SchedulesJson.CHUNK_BYTES + 2L * limits.sendBufferBytes()) / clientRate;
     Feed loaded = FeedLoader.load(feed);

@@ -45,7 +45,7 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
   def settings: JList[Setting] = JList.of(
     Setting.limit("withIdleTimeout", "30 s", "60 s", "a client that stops reading has its write timed out, an idle " +
       "kept-alive connection is closed", Setting.WITH_THE_LIMITS),
-    Setting.limit("sendBufferSize (withAdditionalSocketOptions)", "64 KB", "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
+    Setting.limit("sendBufferSize (withAdditionalSocketOptions)", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
     Setting.limit("RateCheckedBody (a body wrapper)", "16 KB/s over 10 s, checked as each 128 KB chunk goes out; shorter bodies " +
       "whole", "none (Ember has no such setting)", "a client reading a trickle is cut off; Ember times out each write whole, so " +
       "a long body goes out in chunks a slow phone can take within the timeout", Setting.WITH_THE_LIMITS + "; a reader " +

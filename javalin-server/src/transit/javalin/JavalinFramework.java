@@ -66,7 +66,7 @@ final class JavalinFramework implements Framework {
   public List<Setting> settings() {
     return List.of(
         Setting.limit("jetty.threadPool (max threads)", "1,040, started as needed", "250", Setting.FOR_SLOW_READERS, Setting.WITH_THE_LIMITS),
-        Setting.limit("acceptedSendBufferSize", "64 KB", "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
+        Setting.limit("acceptedSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
         Setting.limit("NetworkConnectionLimit", "1,024", "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
         Setting.limit("RequestHeadTimeout (a Connection.Listener)", "5 s", "none (each byte restarts Jetty's idle timer)",
             Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),

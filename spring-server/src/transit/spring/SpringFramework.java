@@ -41,7 +41,7 @@ final class SpringFramework implements Framework {
   public String serves(Mode mode) {
     return switch (mode) {
       case IDIOMATIC -> "a @RestController returning the model: Boot's Jackson converter writes it to the response, on Tomcat's thread pool";
-      case TUNED -> "core's writer on the response's output stream, Tomcat's write buffer as large as the send buffer "
+      case TUNED -> "core's writer on the response's output stream, a 64 KB write buffer for Tomcat "
           + "(socket.appWriteBufSize), on virtual threads where the JDK has them (spring.threads.virtual.enabled; else Tomcat's thread pool)";
       case CACHED -> "the kept bytes as a ResponseEntity<byte[]>, on Tomcat's thread pool";
     };
@@ -69,7 +69,7 @@ final class SpringFramework implements Framework {
             + "has its write timed out, an idle kept-alive connection is closed", Setting.WITH_THE_LIMITS),
         Setting.limit("server.tomcat.max-connections", "1,024", "8,192", Setting.FOR_THE_CONNECTION_LIMIT,
             Setting.WITH_THE_LIMITS),
-        Setting.limit("socket.txBufSize (a connector property Boot does not map)", "64 KB", "the kernel's, grown to megabytes",
+        Setting.limit("socket.txBufSize (a connector property Boot does not map)", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK,
             Setting.SEND_BUFFER_COST),
         Setting.limit("SpringLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
@@ -91,7 +91,7 @@ final class SpringFramework implements Framework {
         Setting.in(Mode.TUNED, "spring.threads.virtual.enabled", "true", "false", "Boot's own switch for blocking handlers: a "
             + "virtual thread per request on JDK 21+, ignored on older JDKs", "part of the tuned mode's figures"),
         Setting.in(Mode.TUNED, "socket.appWriteBufSize (a connector property Boot does not map)", "64 KB", "8 KB", "Tomcat copies a "
-            + "response to the socket through it, a write per buffer: one as large as the send buffer cuts those eightfold",
+            + "response to the socket through it, a write per buffer: one of 64 KB cuts those eightfold",
             "part of the tuned mode's figures; what it changed: docs/RESULTS.md"));
   }
 }

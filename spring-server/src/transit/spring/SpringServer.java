@@ -73,10 +73,10 @@ public class SpringServer {
 
   /**
    * Tuned: Tomcat copies a response to the socket through its application write buffer, 8 KB unless set, and pays a
-   * write (and, once the send buffer is full, a wait on its poller) per buffer; one as large as the limits' send buffer
-   * cuts those eightfold. Boot has no property for it; docs/RESULTS.md gives what it changed.
+   * write (and, once the send buffer is full, a wait on its poller) per buffer; one of 64 KB cuts those eightfold.
+   * Boot has no property for it; docs/RESULTS.md gives what it changed.
    */
-  static final int TUNED_WRITE_BUFFER_BYTES = ServerSettings.Limits.DEFAULT.sendBufferBytes();
+  static final int TUNED_WRITE_BUFFER_BYTES = 64 * 1024;
 
   @Bean
   WebServerFactoryCustomizer<TomcatServletWebServerFactory> tunedWrites(ServerSettings settings) {

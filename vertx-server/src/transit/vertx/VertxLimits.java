@@ -72,12 +72,16 @@ final class VertxLimits {
      * reader at the rate has it off the write queue within the window, and one slower is cut as a paced body's is.
      */
     final int wholeBytes;
+
+    static int wholeBytes(ServerSettings.Limits limits) {
+      return (int) Math.min(Integer.MAX_VALUE, limits.sendBufferBytes() + (long) limits.minResponseBytesPerSecond() * limits.minRateWindow().toSeconds());
+    }
     private final Set<PacedBody> bodies = new HashSet<>();
 
     SlowReaders(Vertx vertx, ServerSettings.Limits limits) {
       this.bytesPerSecond = limits.minResponseBytesPerSecond();
       this.windowNanos = limits.minRateWindow().toNanos();
-      this.wholeBytes = (int) Math.min(Integer.MAX_VALUE, limits.sendBufferBytes() + bytesPerSecond * limits.minRateWindow().toSeconds());
+      this.wholeBytes = wholeBytes(limits);
       vertx.setPeriodic(1000, id -> check());
     }
 
