@@ -4,7 +4,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
@@ -20,23 +19,10 @@ import transit.server.SchedulesAnswer;
 /**
  * The route contract (docs/API.md) on a vertx-web Router; JSON by Vert.x's Jackson codec (VertxJson), or streamed
  * from the feed's arrays when tuned. Nothing in a handler blocks the event loop: a /schedules answer is decided (it may
- * wait for room in the heap) and encoded on a worker pool of its own, then written as the client takes it.
+ * wait for room in the heap) and encoded on a worker pool of its own (answerWorkers: VertxServer says how large), then
+ * written as the client takes it, watched by the event loop's slowReaders with the limits on (null with them off).
  */
-final class VertxRoutes {
-  private final TransitApi api;
-  private final Mode mode;
-  /** Where /schedules answers are decided when they are not ready at once (VertxServer: how large). */
-  private final WorkerExecutor answerWorkers;
-  /** The event loop's slow readers, watched with the limits on; null with them off. */
-  private final VertxLimits.SlowReaders slowReaders;
-
-  VertxRoutes(TransitApi api, Mode mode, WorkerExecutor answerWorkers, VertxLimits.SlowReaders slowReaders) {
-    this.api = api;
-    this.mode = mode;
-    this.answerWorkers = answerWorkers;
-    this.slowReaders = slowReaders;
-  }
-
+record VertxRoutes(TransitApi api, Mode mode, WorkerExecutor answerWorkers, VertxLimits.SlowReaders slowReaders) {
   Router router(Vertx vertx) {
     Router router = Router.router(vertx);
     VertxContract.before(router);
@@ -49,19 +35,16 @@ final class VertxRoutes {
     router.get("/hello").handler(ctx -> reply(ctx, TransitApi.hello(ctx.request().getParam("name"))));
     router.get("/health").handler(ctx -> ctx.json(api.health()));
     router.get("/schedules/:route_id").handler(this::schedules);
-    router.get("/stops/:stop_id/departures").handler(ctx -> {
-      HttpServerRequest request = ctx.request();
-      reply(ctx, api.departures(ctx.pathParam("stop_id"), request.getParam("date"), request.getParam("after"), request.getParam("limit")));
-    });
+    router.get("/stops/:stop_id/departures").handler(ctx -> reply(ctx, api.departures(ctx.pathParam("stop_id"),
+        ctx.request().getParam("date"), ctx.request().getParam("after"), ctx.request().getParam("limit"))));
     VertxContract.errors(router);
     return router;
   }
 
   /**
    * Core's answer: at once on the event loop when it is ready (kept bytes, a streamed answer with room), else decided on
-   * the worker pool (it may wait for room in the heap), an idiomatic one encoded there too (a 10 MB encoding would hold
-   * the event loop for everyone); then written from the event loop. The heap the answer reserved is given back once the
-   * body is sent, or the connection has closed.
+   * the worker pool (it may wait for room in the heap), an idiomatic one encoded there too (10 MB encoded on the event
+   * loop would hold it for everyone); then written from the event loop, its heap given back once sent or disconnected.
    */
   private void schedules(RoutingContext ctx) {
     String routeId = ctx.pathParam("route_id"), date = ctx.request().getParam("date");
@@ -104,13 +87,12 @@ final class VertxRoutes {
     VertxLimits.PacedBody.send(ctx.response(), ctx.request().connection(), slowReaders, chunks, done);
   }
 
-  /** An idiomatic answer and its body, encoded off the event loop. */
-  private record EncodedModel(SchedulesAnswer.ToEncode answer, Buffer body) {}
+  private record EncodedModel(SchedulesAnswer.ToEncode answer, Buffer body) {} // an idiomatic answer, encoded off the event loop
 
   /**
-   * Tuned: the JSON written from the feed's arrays a chunk at a time, each chunk produced only once the last is on its
-   * way to the client (PacedBody, with the limits on or off), so a 10 MB answer is never held whole. Its length is counted first, so the body goes out as it
-   * is, not framed in chunks.
+   * Tuned: the JSON written from the feed's arrays a chunk at a time, each produced once the last is on its way to the
+   * client (PacedBody, limits on or off), so a 10 MB answer is never held whole; its length counted first, so the body
+   * goes out as it is, not framed in chunks.
    */
   private void stream(RoutingContext ctx, SchedulesAnswer.Streamed streamed) {
     RouteTrips trips = streamed.trips();
