@@ -65,70 +65,82 @@ class OverloadTest {
     assertTrue(largest > 4_000_000, "R0's answer is " + largest + " bytes");
   }
 
-  /**
-   * Each framework's idiomatic server, then its tuned and cached ones at once, each a process of its own: beside
-   * those two the slow readers mostly wait, where an idiomatic server builds an answer per reader and takes a core.
-   */
+  /** Each framework's idiomatic server alone, in a process of its own: it builds an answer per reader and takes a core. */
   @ParameterizedTest(name = "{0}")
   @MethodSource("frameworks")
   void slowReadersOfTheLargestRouteAtASmallHeapNeitherKillNorStallTheServer(String framework) throws Exception {
-    ExecutorService pool = Executors.newCachedThreadPool();
-    try {
-      List<String> failures = new ArrayList<>(slowReaders(framework, Mode.IDIOMATIC));
-      List<Future<List<String>>> found = new ArrayList<>();
-      for (Mode mode : List.of(Mode.TUNED, Mode.CACHED)) found.add(pool.submit(() -> slowReaders(framework, mode)));
-      for (Future<List<String>> f : found) failures.addAll(f.get());
-      assertEquals(List.of(), failures);
-    } finally {
-      pool.shutdownNow();
-    }
+    assertEquals(List.of(), slowReadersAtOnce(List.of(framework), List.of(Mode.IDIOMATIC)));
+  }
+
+  /** Every framework's tuned and cached servers at once, each a process of its own: beside them the readers mostly wait. */
+  @Test
+  void slowReadersOfTheLargestRouteAtASmallHeapNeitherKillNorStallAnyTunedOrCachedServer() throws Exception {
+    assertEquals(List.of(), slowReadersAtOnce(List.copyOf(Frameworks.ALL.keySet()), List.of(Mode.TUNED, Mode.CACHED)));
   }
 
   static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }
 
-  /** One server's process beside the slow readers: what went wrong, each line named by the server. */
-  private List<String> slowReaders(String framework, Mode mode) throws Exception {
-    String server = framework + " " + mode.label;
-    Path log = dir.resolve(framework + "-" + mode + ".log");
-    Process process = startProcess(framework, mode, log);
+  /** The servers, each started in a process of its own, then each beside its slow readers at once: what went wrong. */
+  private List<String> slowReadersAtOnce(List<String> frameworks, List<Mode> modes) throws Exception {
+    Map<String, Process> processes = new LinkedHashMap<>();
+    Map<String, Path> logs = new LinkedHashMap<>();
+    ExecutorService pool = Executors.newCachedThreadPool();
     try {
-      int port = listening(process, log);
-      SlowClients readers = SlowClients.readers(port, "/schedules/R0", SLOW_READERS, PHONE_RATE, LOAD);
-      List<Long> millis = new ArrayList<>();
-      List<String> wrong = new ArrayList<>();
-      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-      long end = System.nanoTime() + LOAD.toNanos();
-      while (System.nanoTime() < end) {
-        for (String path : List.of("/health", "/schedules/R1")) {
-          long started = System.nanoTime();
-          try {
-            int status = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
-            if (status != 200) wrong.add(path + ": " + status);
-          } catch (IOException e) {
-            wrong.add(path + ": " + e);
-          }
-          millis.add((System.nanoTime() - started) / 1_000_000);
+      for (String framework : frameworks)
+        for (Mode mode : modes) {
+          String server = framework + " " + mode.label;
+          logs.put(server, dir.resolve(framework + "-" + mode + ".log"));
+          processes.put(server, startProcess(framework, mode, logs.get(server)));
         }
-        Thread.sleep(100);
-      }
-      List<SlowClients.Outcome> outcomes = readers.outcomes();
-      readers.close();
-      String printed = Files.readString(log);
+      Map<String, Integer> ports = new LinkedHashMap<>();
+      for (String server : processes.keySet()) ports.put(server, listening(processes.get(server), logs.get(server)));
+      List<Future<List<String>>> found = new ArrayList<>();
+      for (String server : processes.keySet())
+        found.add(pool.submit(() -> slowReaders(server, ports.get(server), processes.get(server), logs.get(server))));
       List<String> failures = new ArrayList<>();
-      if (!process.isAlive()) failures.add(server + " ended under the slow readers:\n" + printed);
-      if (printed.contains("OutOfMemoryError")) failures.add(server + " ran out of memory:\n" + printed);
-      if (!wrong.isEmpty()) failures.add(server + ": the other client's requests beside " + SLOW_READERS + " slow readers: " + wrong);
-      long p99 = millis.stream().sorted().toList().get((int) (millis.size() * 0.99));
-      System.out.printf("%s: the other client's p99 %,d ms over %d requests beside %d slow readers%n", server, p99, millis.size(), SLOW_READERS);
-      if (p99 >= 1000) failures.add(server + ": the other client's p99 beside the slow readers: " + p99 + " ms over " + millis.size() + " requests");
-      long answered = SlowClients.count(outcomes, 200) + SlowClients.count(outcomes, 503);
-      if (answered < SLOW_READERS) failures.add(server + ": not every slow reader got an answer or a 503: " + outcomes);
+      for (Future<List<String>> f : found) failures.addAll(f.get());
       return failures;
     } finally {
-      process.destroy();
-      if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+      pool.shutdownNow();
+      processes.values().forEach(Process::destroy);
+      for (Process process : processes.values()) if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
     }
+  }
+
+  /** One server's process beside the slow readers: what went wrong, each line named by the server. */
+  private List<String> slowReaders(String server, int port, Process process, Path log) throws Exception {
+    SlowClients readers = SlowClients.readers(port, "/schedules/R0", SLOW_READERS, PHONE_RATE, LOAD);
+    List<Long> millis = new ArrayList<>();
+    List<String> wrong = new ArrayList<>();
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    long end = System.nanoTime() + LOAD.toNanos();
+    while (System.nanoTime() < end) {
+      for (String path : List.of("/health", "/schedules/R1")) {
+        long started = System.nanoTime();
+        try {
+          int status = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(5)).build(),
+              HttpResponse.BodyHandlers.discarding()).statusCode();
+          if (status != 200) wrong.add(path + ": " + status);
+        } catch (IOException e) {
+          wrong.add(path + ": " + e);
+        }
+        millis.add((System.nanoTime() - started) / 1_000_000);
+      }
+      Thread.sleep(100);
+    }
+    List<SlowClients.Outcome> outcomes = readers.outcomes();
+    readers.close();
+    String printed = Files.readString(log);
+    List<String> failures = new ArrayList<>();
+    if (!process.isAlive()) failures.add(server + " ended under the slow readers:\n" + printed);
+    if (printed.contains("OutOfMemoryError")) failures.add(server + " ran out of memory:\n" + printed);
+    if (!wrong.isEmpty()) failures.add(server + ": the other client's requests beside " + SLOW_READERS + " slow readers: " + wrong);
+    long p99 = millis.stream().sorted().toList().get((int) (millis.size() * 0.99));
+    System.out.printf("%s: the other client's p99 %,d ms over %d requests beside %d slow readers%n", server, p99, millis.size(), SLOW_READERS);
+    if (p99 >= 1000) failures.add(server + ": the other client's p99 beside the slow readers: " + p99 + " ms over " + millis.size() + " requests");
+    long answered = SlowClients.count(outcomes, 200) + SlowClients.count(outcomes, 503);
+    if (answered < SLOW_READERS) failures.add(server + ": not every slow reader got an answer or a 503: " + outcomes);
+    return failures;
   }
 
   /** The server on a JVM of its own, with the servers' flags but a small heap, in a mode, on the feed. */
@@ -144,7 +156,7 @@ class OverloadTest {
 
   /** The port the server prints once it answers. */
   private static int listening(Process server, Path log) throws Exception {
-    for (int i = 0; i < 600; i++) {
+    for (int i = 0; i < 1200; i++) { // up to 2 min: ten servers may start at once
       for (String line : Files.readAllLines(log))
         if (line.contains(" listening on http://")) return Integer.parseInt(line.replaceAll(".*:(\\d+)/.*", "$1"));
       if (!server.isAlive()) break;
@@ -166,9 +178,9 @@ class OverloadTest {
     long boundMillis = limits.minRateWindow().toMillis() + 2_000
         + 1000L * (SchedulesJson.CHUNK_BYTES + 2L * limits.sendBufferBytes()) / clientRate;
     Feed loaded = FeedLoader.load(feed);
-    List<String> failures = eachServerAtOnce(Stream.of(Mode.values()).toList(), true,
+    List<String> failures = ServersAtOnce.check(Stream.of(Mode.values()).toList(), true,
         (framework, mode) -> Frameworks.start(framework, Frameworks.api(loaded, mode), mode, limits),
-        server -> notCutWithin(SlowClients.readers(server.port(), "/schedules/R0", 3, clientRate, Duration.ofMillis(boundMillis + 5_000)).outcomes(),
+        (name, server) -> notCutWithin(SlowClients.readers(server.port(), "/schedules/R0", 3, clientRate, Duration.ofMillis(boundMillis + 5_000)).outcomes(),
             boundMillis, "a client reading a quarter of the minimum rate"));
     assertEquals(List.of(), failures);
   }
@@ -178,9 +190,9 @@ class OverloadTest {
   void requestHeadsTrickledAByteAtATimeAreClosed() throws Exception {
     Duration bound = ServerSettings.Limits.DEFAULT.requestHeadTimeout().plusSeconds(4);
     Feed loaded = FeedLoader.load(feed);
-    List<String> failures = eachServerAtOnce(List.of(Mode.IDIOMATIC), false,
+    List<String> failures = ServersAtOnce.check(List.of(Mode.IDIOMATIC), false,
         (framework, mode) -> Frameworks.start(framework, Frameworks.api(loaded, mode), mode),
-        server -> notCutWithin(SlowClients.trickledHeads(server.port(), 50, Duration.ofSeconds(1), Duration.ofSeconds(20)).outcomes(),
+        (name, server) -> notCutWithin(SlowClients.trickledHeads(server.port(), 50, Duration.ofSeconds(1), Duration.ofSeconds(20)).outcomes(),
             bound.toMillis(), "a head trickled a byte a second"));
     assertEquals(List.of(), failures);
   }
@@ -193,43 +205,5 @@ class OverloadTest {
       else if (o.millis() >= boundMillis) found.add(client + " is cut off after " + o.millis() + " ms, not within " + boundMillis + " ms");
     }
     return found;
-  }
-
-  interface Start {
-    RunningServer start(String framework, Mode mode) throws Exception;
-  }
-
-  /** What a check found wrong with one server (none: an empty list). */
-  interface Check {
-    List<String> run(RunningServer server) throws Exception;
-  }
-
-  /**
-   * Every framework in each of the modes on a server of its own, started one after the other (two Spring Boot
-   * applications starting at once in one JVM would share its set-up), then the check on all of them at once; the
-   * failures, each named by its server, and where quiet, anything the servers printed during the checks.
-   */
-  static List<String> eachServerAtOnce(List<Mode> modes, boolean quiet, Start start, Check check) throws Exception {
-    Map<String, RunningServer> servers = new LinkedHashMap<>();
-    List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
-    ExecutorService pool = Executors.newCachedThreadPool();
-    try {
-      for (String framework : Frameworks.ALL.keySet())
-        for (Mode mode : modes) servers.put(framework + " " + mode.label, start.start(framework, mode));
-      String printed = Printed.during(() -> {
-        List<Future<?>> runs = new ArrayList<>();
-        for (var server : servers.entrySet())
-          runs.add(pool.submit(() -> {
-            for (String failure : check.run(server.getValue())) failures.add(server.getKey() + ": " + failure);
-            return null;
-          }));
-        for (Future<?> run : runs) run.get();
-      });
-      if (quiet && !printed.isEmpty()) failures.add("printed meanwhile: " + printed);
-    } finally {
-      pool.shutdownNow();
-      servers.values().forEach(RunningServer::close);
-    }
-    return failures;
   }
 }

@@ -256,66 +256,48 @@ class RobustnessTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("modes")
   void clientsThatStopReadingAreCutOffAndEveryoneElseIsStillAnswered(Mode mode) throws Exception {
-    ExecutorService pool = Executors.newCachedThreadPool();
-    try {
-      List<Future<String>> found = new ArrayList<>();
-      for (String framework : Frameworks.ALL.keySet()) found.add(pool.submit(() -> stoppedReaders(framework, mode)));
-      List<String> failures = new ArrayList<>();
-      for (Future<String> f : found) if (f.get() != null) failures.add(f.get());
-      assertEquals(List.of(), failures);
-    } finally {
-      pool.shutdownNow();
-    }
+    // more clients than the server takes connections (or has threads for them): none left if each holds one
+    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withIdleTimeout(IDLE).withConnectionLimit(32);
+    assertEquals(List.of(), ServersAtOnce.check(List.of(mode), false, (framework, m) -> Frameworks.start(framework, apis.get(m), m, limits),
+        (name, server) -> stoppedReaders(name, server, limits.connectionLimit() + 4)));
   }
 
   static Stream<Mode> modes() { return Stream.of(Mode.values()); }
 
-  private static final Object STARTING = new Object();
-
-  /** One server beside clients that stopped reading: what went wrong, or null. */
-  private String stoppedReaders(String framework, Mode mode) throws Exception {
-    // more clients than the server takes connections (or has threads for them): none left if each holds one
-    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withIdleTimeout(IDLE).withConnectionLimit(32);
-    int slow = limits.connectionLimit() + 4;
+  /** One server beside clients that stopped reading: what went wrong. */
+  private List<String> stoppedReaders(String name, RunningServer server, int slow) throws Exception {
     List<Socket> readers = new ArrayList<>();
-    RunningServer running;
-    synchronized (STARTING) { // one start at a time: two applications starting at once in one JVM may share set-up
-      running = Frameworks.start(framework, apis.get(mode), mode, limits);
-    }
-    try (RunningServer server = running) {
-      try {
-        for (int i = 0; i < slow; i++) {
-          Socket s = new Socket();
-          s.setReceiveBufferSize(4096); // before connecting: the window the client offers stays small
-          s.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
-          s.getOutputStream().write(get("/schedules/R0").getBytes(StandardCharsets.US_ASCII));
-          readers.add(s);
-        }
-        Thread.sleep(500); // the responses are under way and stalled
-
-        // Another client still gets an answer, once the idle timeout has cut off the first stalled connections.
-        long started = System.nanoTime();
-        Duration bound = IDLE.multipliedBy(3).plusSeconds(15);
-        List<RawHttp.Response> health = RawHttp.exchange(server.port(), get("/health").getBytes(StandardCharsets.US_ASCII), List.of(false), bound);
-        Duration waited = Duration.ofNanos(System.nanoTime() - started);
-        if (health.size() != 1 || health.get(0).status() != 200)
-          return framework + " " + mode + ": GET /health with " + slow + " clients not reading: " + (health.isEmpty() ? "no answer" : health.get(0).status())
-              + " within " + bound;
-        System.out.printf("%s %s: /health answered in %,d ms beside %d clients not reading%n", framework, mode, waited.toMillis(), slow);
-
-        // Every stalled response is cut off: the connection ends before the whole body arrives. Jetty checks
-        // idleness once per timeout, so a stall may last up to twice as long.
-        Thread.sleep(IDLE.multipliedBy(3).toMillis());
-        List<String> whole = new ArrayList<>();
-        for (int i = 0; i < readers.size(); i++) {
-          long received = drain(readers.get(i));
-          if (received >= bigLength) whole.add("reader " + i + " received all " + received + " bytes");
-        }
-        return whole.isEmpty() ? null : framework + " " + mode + ": " + whole.size() + " of " + slow + " clients that stopped reading were not cut off after "
-            + IDLE.multipliedBy(3) + ": " + whole.subList(0, Math.min(3, whole.size()));
-      } finally {
-        for (Socket s : readers) s.close();
+    try {
+      for (int i = 0; i < slow; i++) {
+        Socket s = new Socket();
+        s.setReceiveBufferSize(4096); // before connecting: the window the client offers stays small
+        s.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
+        s.getOutputStream().write(get("/schedules/R0").getBytes(StandardCharsets.US_ASCII));
+        readers.add(s);
       }
+      Thread.sleep(500); // the responses are under way and stalled
+
+      // Another client still gets an answer, once the idle timeout has cut off the first stalled connections.
+      long started = System.nanoTime();
+      Duration bound = IDLE.multipliedBy(3).plusSeconds(15);
+      List<RawHttp.Response> health = RawHttp.exchange(server.port(), get("/health").getBytes(StandardCharsets.US_ASCII), List.of(false), bound);
+      Duration waited = Duration.ofNanos(System.nanoTime() - started);
+      if (health.size() != 1 || health.get(0).status() != 200)
+        return List.of("GET /health with " + slow + " clients not reading: " + (health.isEmpty() ? "no answer" : health.get(0).status()) + " within " + bound);
+      System.out.printf("%s: /health answered in %,d ms beside %d clients not reading%n", name, waited.toMillis(), slow);
+
+      // Every stalled response is cut off: the connection ends before the whole body arrives. Jetty checks
+      // idleness once per timeout, so a stall may last up to twice as long.
+      Thread.sleep(IDLE.multipliedBy(3).toMillis());
+      List<String> whole = new ArrayList<>();
+      for (int i = 0; i < readers.size(); i++) {
+        long received = drain(readers.get(i));
+        if (received >= bigLength) whole.add("reader " + i + " received all " + received + " bytes");
+      }
+      return whole.isEmpty() ? List.of() : List.of(whole.size() + " of " + slow + " clients that stopped reading were not cut off after "
+          + IDLE.multipliedBy(3) + ": " + whole.subList(0, Math.min(3, whole.size())));
+    } finally {
+      for (Socket s : readers) s.close();
     }
   }
 
@@ -333,24 +315,24 @@ class RobustnessTest {
     return total;
   }
 
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("servers")
-  void clientsThatDisconnectMidResponseLeaveTheOutputQuiet(String framework, Mode mode) throws Exception {
-    try (RunningServer server = Frameworks.start(framework, apis.get(mode), mode, IDLE)) {
-      String printed = Printed.during(() -> {
-        for (int i = 0; i < 20; i++) {
-          try (Socket s = new Socket("127.0.0.1", server.port())) {
-            s.getOutputStream().write(get("/schedules/R0").getBytes(StandardCharsets.US_ASCII));
-            if (i % 2 == 0) s.getInputStream().readNBytes(64 * 1024); // mid-body; else before the first byte is read
-            s.setSoLinger(true, 0); // reset, as a client that dies does
+  /** Every framework in the mode at once, each on a server of its own: the disconnects' clients are gone at once. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("modes")
+  void clientsThatDisconnectMidResponseLeaveTheOutputQuiet(Mode mode) throws Exception {
+    assertEquals(List.of(), ServersAtOnce.check(List.of(mode), true, (framework, m) -> Frameworks.start(framework, apis.get(m), m, IDLE),
+        (name, server) -> {
+          for (int i = 0; i < 20; i++) {
+            try (Socket s = new Socket("127.0.0.1", server.port())) {
+              s.getOutputStream().write(get("/schedules/R0").getBytes(StandardCharsets.US_ASCII));
+              if (i % 2 == 0) s.getInputStream().readNBytes(64 * 1024); // mid-body; else before the first byte is read
+              s.setSoLinger(true, 0); // reset, as a client that dies does
+            }
           }
-        }
-        Thread.sleep(IDLE.toMillis()); // the writes fail, and anything the server prints about it is printed
-      });
-      List<RawHttp.Response> health = RawHttp.exchange(server.port(), get("/health").getBytes(StandardCharsets.US_ASCII), List.of(false), ANSWER_WAIT);
-      assertEquals(200, health.isEmpty() ? NONE : health.get(0).status(), "GET /health after 20 disconnects");
-      assertEquals("", printed, "printed while 20 clients disconnected");
-    }
+          Thread.sleep(IDLE.toMillis()); // the writes fail, and anything the server prints about it is printed
+          List<RawHttp.Response> health = RawHttp.exchange(server.port(), get("/health").getBytes(StandardCharsets.US_ASCII), List.of(false), ANSWER_WAIT);
+          return health.isEmpty() || health.get(0).status() != 200
+              ? List.of("GET /health after 20 disconnects: " + (health.isEmpty() ? "no answer" : health.get(0).status())) : List.of();
+        }));
   }
 
   /** A server just started takes its first requests all at once: every one answered, nothing printed. */

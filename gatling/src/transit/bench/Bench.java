@@ -92,26 +92,44 @@ public final class Bench {
         calibration.isEmpty() ? "" : " after a calibration of " + calibration.size(), options.profile().label(), Progress.until(expected));
     try (ClientSide client = new ClientSide(cpus, options.target() == null)) {
       if (!client.pinned.isEmpty()) results.conditions.put("Client side pinned", client.pinned);
-      for (RunPlan.Run run : calibration) execute(run, results.calibration);
+      for (int i = 0; i < calibration.size(); i++)
+        execute(calibration.get(i), i + 1 < calibration.size() ? calibration.get(i + 1) : planned.isEmpty() ? null : planned.get(0), results.calibration);
       if (!calibration.isEmpty()) {
         results.rates = plan.calibrating(settings).calibrated(results.calibration);
         System.out.println("Rates from the calibration: " + results.rates + " requests/s");
       }
-      for (RunPlan.Run run : plan.rounds(options.settings(results.rates))) execute(run, results.rows);
+      List<RunPlan.Run> rounds = plan.rounds(options.settings(results.rates));
+      for (int i = 0; i < rounds.size(); i++) execute(rounds.get(i), i + 1 < rounds.size() ? rounds.get(i + 1) : null, results.rows);
+    } finally {
+      prelaunched.values().forEach(GatlingRun.Launched::close);
     }
   }
 
+  /**
+   * Gatling's JVMs started for the next run during this one's steps, by run name: only in the quick profile, which
+   * measures nothing, so that a start taking seconds on the client CPU never waits between two runs.
+   */
+  private final Map<String, GatlingRun.Launched> prelaunched = new ConcurrentHashMap<>();
+
+  /** The run's Gatling JVM: started during the last run's steps, or now. */
+  private GatlingRun.Launched gatlingFor(RunPlan.Run run) throws IOException {
+    GatlingRun.Launched started = prelaunched.remove(run.name());
+    return started != null ? started : GatlingRun.launch(gatlingDir(run), Cpus.taskset(cpus.measuring()));
+  }
+
   /** Starts the run's server (unless --target), measures its steps through Gatling, stops it. */
-  private void execute(RunPlan.Run run, List<Results.Row> into) {
+  private void execute(RunPlan.Run run, RunPlan.Run next, List<Results.Row> into) {
     String title = (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
         + " " + run.mode().label + (run.heap().equals(results.heap) ? "" : " (heap " + run.heap() + ")") + (run.limits() ? "" : ", limits off");
     if (results.brokeOff.containsKey(run.framework()) || unsupported.contains(run.framework() + "|" + run.serverFlags())) {
+      GatlingRun.Launched unused = prelaunched.remove(run.name());
+      if (unused != null) unused.close();
       System.out.println(progress.done(run.expectedSeconds()));
       return;
     }
     try {
       if (options.target() != null) {
-        measure(run, title, options.target().toString(), null, null, null, into);
+        measure(run, next, title, options.target().toString(), null, null, null, into);
       } else {
         System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
         boolean replaces = run.steps().stream().anyMatch(s -> Scenarios.named(s.scenario()).replacesFeed());
@@ -122,9 +140,10 @@ public final class Bench {
         if (replaces) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
         Path log = dir.resolve("logs").resolve(run.name() + ".log");
         // Gatling's JVM starts on the client CPUs while the server starts on its own, and waits for its plan; not
-        // beside a start whose time the report gives (the idiomatic server's, limits on, at the run's heap)
+        // beside a start whose time the report gives (the idiomatic server's, limits on, at the run's heap), unless
+        // the profile measures nothing
         boolean startTimed = run.mode() == Mode.IDIOMATIC && run.limits() && run.heap().equals(results.heap);
-        try (GatlingRun.Launched gatling = startTimed ? null : GatlingRun.launch(gatlingDir(run), Cpus.taskset(cpus.measuring()));
+        try (GatlingRun.Launched gatling = startTimed && !options.quick() ? null : gatlingFor(run);
             ServerProcess server = ServerProcess.start(command, run.framework(), run.serverFlags(), log)) {
           if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
             results.servers.put(run.framework(), new Results.ServerStart(run.framework(), server.started.loadedFrom(),
@@ -134,7 +153,7 @@ public final class Bench {
             if (startup != null) results.startups.add(startup);
           }
           if (server.probe != null) Conditions.server(results, server.probe);
-          measure(run, title, server.baseUrl, server, served, gatling, into);
+          measure(run, next, title, server.baseUrl, server, served, gatling, into);
         }
       }
     } catch (ServerProcess.FlagsUnsupported e) {
@@ -154,10 +173,11 @@ public final class Bench {
 
   /**
    * One Gatling run of the run's steps against a server; server is null when it was not started here. served is
-   * the feed path it serves, for a scenario that replaces it; gatling, Gatling's JVM if launched already.
+   * the feed path it serves, for a scenario that replaces it; gatling, Gatling's JVM if launched already; next, the
+   * run after this one, whose Gatling the quick profile starts once this run's steps have.
    */
-  private void measure(RunPlan.Run run, String title, String baseUrl, ServerProcess server, Path served, GatlingRun.Launched gatling,
-      List<Results.Row> into) throws Exception {
+  private void measure(RunPlan.Run run, RunPlan.Run next, String title, String baseUrl, ServerProcess server, Path served,
+      GatlingRun.Launched gatling, List<Results.Row> into) throws Exception {
     if (firstPass == null) {
       System.out.println("[" + title + "] first pass: every path once, for the expected body lengths");
       firstPass = FirstPass.run(baseUrl, results.feed != null ? results.feed : ServedFeed.resolve(options.gtfs()), dir);
@@ -166,6 +186,13 @@ public final class Bench {
     List<AutoCloseable> watching = new ArrayList<>();
     Map<Integer, CompletableFuture<Results.Background>> backgrounds = new ConcurrentHashMap<>();
     GatlingRun.StepListener duringSteps = (index, at) -> {
+      if (index == 0 && options.quick() && options.target() == null && next != null) {
+        try {
+          prelaunched.put(next.name(), GatlingRun.launch(gatlingDir(next), Cpus.taskset(cpus.measuring())));
+        } catch (IOException e) {
+          System.out.println("[" + title + "] Gatling for the next run: " + e + "; started when its run starts");
+        }
+      }
       Step step = run.steps().get(index);
       Scenario scenario = Scenarios.named(step.scenario());
       if (server == null) return;
