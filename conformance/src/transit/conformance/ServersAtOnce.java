@@ -26,7 +26,7 @@ final class ServersAtOnce {
   /**
    * Every framework in each of the modes on a server of its own, started one after the other (two Spring Boot
    * applications starting at once in one JVM would share its set-up), then the check on all of them at once; the
-   * failures, each named by its server, and where quiet, anything printed during the checks (else it is printed after).
+   * failures, each named by its server, and where quiet, anything the servers printed during the checks.
    */
   static List<String> check(List<Mode> modes, boolean quiet, Start start, Check check) throws Exception {
     Map<String, RunningServer> servers = new LinkedHashMap<>();
@@ -45,7 +45,6 @@ final class ServersAtOnce {
         for (Future<?> run : runs) run.get();
       });
       if (quiet && !printed.isEmpty()) failures.add("printed meanwhile: " + printed);
-      else System.out.print(printed);
     } finally {
       pool.shutdownNow();
       servers.values().forEach(RunningServer::close);

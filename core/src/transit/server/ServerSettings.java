@@ -28,9 +28,9 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
    *       reading a trickle to hold the server's memory or threads is cut within the window;
    *   <li>sendBufferBytes: each connection's kernel send buffer. A server sees a response move as its writes complete;
    *       the kernel would otherwise grow the buffer to megabytes, and a writer then waits, unseen, until a third of
-   *       it drains, tens of seconds for a slow reader. With 256 KB (which Linux doubles) a writer waits at most
-   *       about 11 s for a reader at the minimum rate, about the window (a reader a fifth above the rate is never
-   *       seen below it), and a small answer goes in one write: a smaller buffer costs fast clients a wait per buffer;
+   *       it drains, tens of seconds for a slow reader: with 64 KB its writes follow what the client reads. A
+   *       larger one costs fast clients less (docs/RESULTS.md, the send buffer), but beside it http4s once left
+   *       another client unanswered among slow readers;
    *   <li>connectionLimit: connections served at once, the rest waiting in the backlog; a server whose writes block
    *       a thread has at least as many threads, so slow readers below the limit never take the last one.
    * </ul>
@@ -38,7 +38,7 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
   public record Limits(boolean on, Duration idleTimeout, Duration requestHeadTimeout, int minResponseBytesPerSecond, Duration minRateWindow,
       int sendBufferBytes, int connectionLimit) {
     public static final Limits DEFAULT = new Limits(true, Duration.ofSeconds(30), Duration.ofSeconds(5), 16 * 1024, Duration.ofSeconds(10),
-        256 * 1024, 1024);
+        64 * 1024, 1024);
 
     /** No limit of this project's: each framework's own defaults (--limits off). */
     public static final Limits OFF = new Limits(false, null, null, 0, null, 0, 0);

@@ -27,7 +27,7 @@ public record Setting(String name, String value, String frameworkDefault, List<M
   public static final String SEND_BUFFER = ServerSettings.Limits.DEFAULT.sendBufferBytes() / 1024 + " KB";
   /** What the send buffer costs, measured on its own (docs/RESULTS.md, the limits piece by piece). */
   public static final String SEND_BUFFER_COST = WITH_THE_LIMITS + "; on its own: at 64 KB, against the kernel's, beyond the spread on "
-      + "Cask cached small, Vert.x tuned and Javalin tuned small; 256 KB took most of that back (docs/RESULTS.md, the send buffer)";
+      + "Cask cached small, Vert.x tuned and Javalin tuned small; 256 KB took most of that back, not kept (docs/RESULTS.md, the send buffer)";
   /** A setting made with the limits on or off (the contract's answers, the listen backlog): in every figure alike. */
   public static final String IN_EVERY_FIGURE = "not apart: set with the limits off too, so in every figure";
 
