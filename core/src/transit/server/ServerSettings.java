@@ -28,9 +28,8 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
    *       reading a trickle to hold the server's memory or threads is cut within the window;
    *   <li>sendBufferBytes: each connection's kernel send buffer. A server sees a response move as its writes complete;
    *       the kernel would otherwise grow the buffer to megabytes, and a writer then waits, unseen, until a third of
-   *       it drains, tens of seconds for a slow reader: with 64 KB its writes follow what the client reads. A
-   *       larger one costs fast clients less (docs/RESULTS.md, the send buffer), but beside it http4s once left
-   *       another client unanswered among slow readers;
+   *       it drains, tens of seconds for a slow reader: with 64 KB its writes follow what the client reads (a larger
+   *       one was tried and not kept: docs/RESULTS.md, the send buffer);
    *   <li>connectionLimit: connections served at once, the rest waiting in the backlog; a server whose writes block
    *       a thread has at least as many threads, so slow readers below the limit never take the last one.
    * </ul>

@@ -114,7 +114,12 @@ public final class Bench {
   /** The run's Gatling JVM: started during the last run's steps, or now. */
   private GatlingRun.Launched gatlingFor(RunPlan.Run run) throws IOException {
     GatlingRun.Launched started = prelaunched.remove(run.name());
-    return started != null ? started : GatlingRun.launch(gatlingDir(run), Cpus.taskset(cpus.measuring()));
+    return started != null ? started : launchGatling(run);
+  }
+
+  /** Gatling's JVM for the run, on the client CPUs, waiting for its plan. */
+  private GatlingRun.Launched launchGatling(RunPlan.Run run) throws IOException {
+    return GatlingRun.launch(gatlingDir(run), Cpus.taskset(cpus.measuring()));
   }
 
   /** Starts the run's server (unless --target), measures its steps through Gatling, stops it. */
@@ -188,7 +193,7 @@ public final class Bench {
     GatlingRun.StepListener duringSteps = (index, at) -> {
       if (index == 0 && options.quick() && options.target() == null && next != null) {
         try {
-          prelaunched.put(next.name(), GatlingRun.launch(gatlingDir(next), Cpus.taskset(cpus.measuring())));
+          prelaunched.put(next.name(), launchGatling(next));
         } catch (IOException e) {
           System.out.println("[" + title + "] Gatling for the next run: " + e + "; started when its run starts");
         }
@@ -222,8 +227,9 @@ public final class Bench {
     try {
       SimulationPlan plan = firstPass.plan(baseUrl, run.steps());
       java.util.function.Consumer<String> progressLine = line -> System.out.println("[" + title + "] " + line);
-      measured = gatling != null ? GatlingRun.run(gatling, plan, progressLine, duringSteps)
-          : GatlingRun.run(plan, gatlingDir(run), Cpus.taskset(cpus.measuring()), progressLine, duringSteps);
+      try (GatlingRun.Launched launched = gatling != null ? null : launchGatling(run)) {
+        measured = GatlingRun.run(gatling != null ? gatling : launched, plan, progressLine, duringSteps);
+      }
     } finally {
       for (AutoCloseable w : watching) w.close();
     }

@@ -89,15 +89,7 @@ final class GatlingRun {
     return new Launched(new ProcessBuilder(command).redirectErrorStream(true).start(), dir);
   }
 
-  /** Runs the plan against the server; progress receives a line every few seconds. */
-  static Result run(SimulationPlan plan, Path dir, List<String> pinning, Consumer<String> progress, StepListener listener)
-      throws IOException, InterruptedException {
-    try (Launched launched = launch(dir, pinning)) {
-      return run(launched, plan, progress, listener);
-    }
-  }
-
-  /** Runs the plan on a JVM launched before it. */
+  /** Runs the plan on a JVM launched for it (launch); progress receives a line every few seconds. */
   static Result run(Launched launched, SimulationPlan plan, Consumer<String> progress, StepListener listener)
       throws IOException, InterruptedException {
     return new GatlingRun(plan, progress, listener).run(launched);
