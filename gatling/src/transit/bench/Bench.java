@@ -100,8 +100,16 @@ public final class Bench {
       }
       List<RunPlan.Run> rounds = plan.rounds(options.settings(results.rates));
       for (int i = 0; i < rounds.size(); i++) execute(rounds.get(i), i + 1 < rounds.size() ? rounds.get(i + 1) : null, results.rows);
+      reports.forEach((run, report) -> {
+        try {
+          results.gatlingReports.put(run, report.get(REPORT_MINUTES, TimeUnit.MINUTES).resolve("index.html"));
+        } catch (Exception e) {
+          results.notes.add("No Gatling report for " + run + ": " + (e.getCause() != null ? e.getCause() : e));
+        }
+      });
     } finally {
       prelaunched.values().forEach(GatlingRun.Launched::close);
+      prestarted.values().forEach(Bench::closeWhenStarted);
     }
   }
 
@@ -110,6 +118,11 @@ public final class Bench {
    * measures nothing, so that a start taking seconds on the client CPU never waits between two runs.
    */
   private final Map<String, GatlingRun.Launched> prelaunched = new ConcurrentHashMap<>();
+
+  /** Each run's Gatling report, by run name in the order they ran: written once its run has been measured. */
+  private final Map<String, CompletableFuture<Path>> reports = new java.util.LinkedHashMap<>();
+  /** How long the run waits at its end for a Gatling report still being written. */
+  private static final long REPORT_MINUTES = 5;
 
   /** The run's Gatling JVM: started during the last run's steps, or now. */
   private GatlingRun.Launched gatlingFor(RunPlan.Run run) throws IOException {
@@ -122,13 +135,19 @@ public final class Bench {
     return GatlingRun.launch(gatlingDir(run), Cpus.taskset(cpus.measuring()));
   }
 
+  /** How progress lines name the run: its round, framework, mode, and heap and limits where not the run's. */
+  private String titleOf(RunPlan.Run run) {
+    return (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
+        + " " + run.mode().label + (run.heap().equals(results.heap) ? "" : " (heap " + run.heap() + ")") + (run.limits() ? "" : ", limits off");
+  }
+
   /** Starts the run's server (unless --target), measures its steps through Gatling, stops it. */
   private void execute(RunPlan.Run run, RunPlan.Run next, List<Results.Row> into) {
-    String title = (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
-        + " " + run.mode().label + (run.heap().equals(results.heap) ? "" : " (heap " + run.heap() + ")") + (run.limits() ? "" : ", limits off");
+    String title = titleOf(run);
     if (results.brokeOff.containsKey(run.framework()) || unsupported.contains(run.framework() + "|" + run.serverFlags())) {
       GatlingRun.Launched unused = prelaunched.remove(run.name());
       if (unused != null) unused.close();
+      closeWhenStarted(prestarted.remove(run.name()));
       System.out.println(progress.done(run.expectedSeconds()));
       return;
     }
@@ -136,20 +155,12 @@ public final class Bench {
       if (options.target() != null) {
         measure(run, next, title, options.target().toString(), null, null, null, into);
       } else {
-        System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
-        boolean replaces = run.steps().stream().anyMatch(s -> Scenarios.named(s.scenario()).replacesFeed());
-        Path served = replaces ? ServerProcess.copyFeed(results.feed, dir.resolve("feeds").resolve(run.name()).resolve(results.feed.getFileName()))
-            : results.feed;
-        List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.serverFlags(), run.heap(),
-            options.serverJava() == null ? null : options.serverJava().toString(), served, Cpus.taskset(cpus.measured())));
-        if (replaces) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
-        Path log = dir.resolve("logs").resolve(run.name() + ".log");
         // Gatling's JVM starts on the client CPUs while the server starts on its own, and waits for its plan; not
         // beside a start whose time the report gives (the idiomatic server's, limits on, at the run's heap), unless
         // the profile measures nothing
         boolean startTimed = run.mode() == Mode.IDIOMATIC && run.limits() && run.heap().equals(results.heap);
         try (GatlingRun.Launched gatling = startTimed && !options.quick() ? null : gatlingFor(run);
-            ServerProcess server = ServerProcess.start(command, run.framework(), run.serverFlags(), log)) {
+            ServerProcess server = serverFor(run, title)) {
           if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
             results.servers.put(run.framework(), new Results.ServerStart(run.framework(), server.started.loadedFrom(),
                 server.started.loadMillis(), server.started.heapBytes()));
@@ -158,7 +169,7 @@ public final class Bench {
             if (startup != null) results.startups.add(startup);
           }
           if (server.probe != null) Conditions.server(results, server.probe);
-          measure(run, next, title, server.baseUrl, server, served, gatling, into);
+          measure(run, next, title, server.baseUrl, server, servedFeed(run), gatling, into);
         }
       }
     } catch (ServerProcess.FlagsUnsupported e) {
@@ -171,6 +182,54 @@ public final class Bench {
       System.out.println("[" + title + "] failed: " + e.getMessage());
     }
     System.out.println(progress.done(run.expectedSeconds()));
+  }
+
+  /**
+   * Servers started for the next run during this one's steps, by run name: as Gatling's JVMs are (prelaunched), only in
+   * the quick profile, whose figures (a start's time included) say nothing, so that no run waits for its server's start.
+   */
+  private final Map<String, CompletableFuture<ServerProcess>> prestarted = new ConcurrentHashMap<>();
+
+  /** The run's server: started during the last run's steps, or now. */
+  private ServerProcess serverFor(RunPlan.Run run, String title) throws IOException, ServerProcess.FlagsUnsupported {
+    CompletableFuture<ServerProcess> started = prestarted.remove(run.name());
+    if (started == null) return startServer(run, title);
+    try {
+      return started.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      if (e.getCause() instanceof ServerProcess.FlagsUnsupported refused) throw refused;
+      if (e.getCause() instanceof IOException failed) throw failed;
+      throw e;
+    }
+  }
+
+  /** Starts the run's server on the server CPUs, with its mode's and limits' flags, on its feed. */
+  private ServerProcess startServer(RunPlan.Run run, String title) throws IOException, ServerProcess.FlagsUnsupported {
+    System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
+    Path served = servedFeed(run);
+    if (!served.equals(results.feed)) ServerProcess.copyFeed(results.feed, served);
+    List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.serverFlags(), run.heap(),
+        options.serverJava() == null ? null : options.serverJava().toString(), served, Cpus.taskset(cpus.measured())));
+    if (!served.equals(results.feed)) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
+    return ServerProcess.start(command, run.framework(), run.serverFlags(), dir.resolve("logs").resolve(run.name() + ".log"));
+  }
+
+  /** The feed the run's server serves: its own copy where a step replaces it, else the run's feed. */
+  private Path servedFeed(RunPlan.Run run) {
+    boolean replaces = run.steps().stream().anyMatch(s -> Scenarios.named(s.scenario()).replacesFeed());
+    return replaces ? dir.resolve("feeds").resolve(run.name()).resolve(results.feed.getFileName()) : results.feed;
+  }
+
+  private static java.util.concurrent.Executor onItsOwnThread(String name) {
+    return runnable -> {
+      Thread t = new Thread(runnable, name);
+      t.setDaemon(true);
+      t.start();
+    };
+  }
+
+  private static void closeWhenStarted(CompletableFuture<ServerProcess> server) {
+    if (server != null) server.thenAccept(ServerProcess::close);
   }
 
   /** Where a run's Gatling writes. */
@@ -197,6 +256,14 @@ public final class Bench {
         } catch (IOException e) {
           System.out.println("[" + title + "] Gatling for the next run: " + e + "; started when its run starts");
         }
+        if (!results.brokeOff.containsKey(next.framework()) && !unsupported.contains(next.framework() + "|" + next.serverFlags()))
+          prestarted.put(next.name(), CompletableFuture.supplyAsync(() -> {
+            try {
+              return startServer(next, titleOf(next));
+            } catch (IOException | ServerProcess.FlagsUnsupported e) {
+              throw new java.util.concurrent.CompletionException(e);
+            }
+          }, onItsOwnThread("start-" + next.name())));
       }
       Step step = run.steps().get(index);
       Scenario scenario = Scenarios.named(step.scenario());
@@ -216,28 +283,39 @@ public final class Bench {
           System.out.println("[" + title + "] " + step.label() + ": " + e);
           return null;
         }
-      }, runnable -> {
-        Thread t = new Thread(runnable, "while-" + step.label());
-        t.setDaemon(true);
-        t.start();
-      }));
+      }, onItsOwnThread("while-" + step.label())));
     };
-    Long recording = server == null || server.probe == null ? null : server.probe.startProfile();
+    // the server's CPU profile starts while Gatling takes its plan, which takes it longer than the profile its start,
+    // and the first step's warm-up comes before anything measured
+    CompletableFuture<Long> recording = server == null || server.probe == null ? null : CompletableFuture.supplyAsync(() -> {
+      try {
+        return server.probe.startProfile();
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }, onItsOwnThread("profile-" + run.name()));
     GatlingRun.Result measured;
     try {
       SimulationPlan plan = firstPass.plan(baseUrl, run.steps());
       java.util.function.Consumer<String> progressLine = line -> System.out.println("[" + title + "] " + line);
       try (GatlingRun.Launched launched = gatling != null ? null : launchGatling(run)) {
-        measured = GatlingRun.run(gatling != null ? gatling : launched, plan, progressLine, duringSteps);
+        // the quick profile, which measures nothing, goes on while Gatling writes its report
+        measured = GatlingRun.run(gatling != null ? gatling : launched, plan, progressLine, duringSteps, options.quick());
       }
     } finally {
       for (AutoCloseable w : watching) w.close();
     }
+    reports.put(run.name(), measured.report());
     CpuProfile profile = null;
     if (recording != null) {
       Path file = dir.resolve("profiles").resolve(run.name() + ".jfr");
       Files.createDirectories(file.getParent());
-      server.probe.stopProfile(recording, file);
+      try {
+        server.probe.stopProfile(recording.join(), file);
+      } catch (java.util.concurrent.CompletionException e) {
+        if (e.getCause() instanceof java.io.UncheckedIOException failed) throw failed.getCause();
+        throw e;
+      }
       profile = CpuProfile.read(file, launchers.description(run.framework()).encodingFrames());
     }
     Conditions.client(results, measured.clientCollectors());
@@ -245,12 +323,11 @@ public final class Bench {
     for (int i = 0; i < run.steps().size(); i++) {
       GatlingRun.StepRun s = measured.steps().get(i);
       Step step = run.steps().get(i);
-      if (s.end() <= s.start()) throw new IOException("step " + step.label() + " did not finish; see " + measured.reportDir());
+      if (s.end() <= s.start()) throw new IOException("step " + step.label() + " did not finish; see " + gatlingDir(run));
       CompletableFuture<Results.Background> background = backgrounds.get(i);
       into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.limits(), run.round(), step, measurement(step, s, server, profile,
           down, background == null ? null : background.get(step.durationSeconds() + 60L, TimeUnit.SECONDS))));
     }
-    results.gatlingReports.put(run.name(), measured.reportDir().resolve("index.html"));
   }
 
   /**

@@ -43,7 +43,8 @@ final class GatlingRun {
     long count(String outcome) { return outcomes.containsKey(outcome) ? outcomes.get(outcome).getTotalCount() : 0; }
   }
 
-  record Result(Path reportDir, List<StepRun> steps, String clientCollectors) {}
+  /** report: Gatling's own HTML report folder, once Gatling has written it (Gatling exits then). */
+  record Result(java.util.concurrent.CompletableFuture<Path> report, List<StepRun> steps, String clientCollectors) {}
 
   /** Told when a measured step starts (its index, epoch ms), on the thread reading Gatling's output: must not block. */
   interface StepListener {
@@ -71,11 +72,14 @@ final class GatlingRun {
    * that its start, seconds on one core, overlaps the server's on the other CPUs. Closing it ends a JVM never given
    * its plan.
    */
-  record Launched(Process process, Path dir) implements AutoCloseable {
+  record Launched(Process process, Path dir, java.util.concurrent.atomic.AtomicBoolean ran) implements AutoCloseable {
     Path planFile() { return dir.resolve("plan.properties"); }
 
+    /** Ends a JVM never given its plan, or whose run failed; one whose run returned ends once its report is written. */
     @Override
-    public void close() { process.destroyForcibly(); } // a JVM whose run has ended is gone already
+    public void close() {
+      if (!ran.get()) process.destroyForcibly();
+    }
   }
 
   /** Starts Gatling's JVM on the pinned CPUs, writing into dir, waiting for its plan. */
@@ -86,16 +90,20 @@ final class GatlingRun {
     command.addAll(JVM_FLAGS);
     command.addAll(List.of("-D" + SimulationPlan.PROPERTY + "=" + dir.resolve("plan.properties"), "-cp", System.getProperty("java.class.path"),
         "io.gatling.app.Gatling", "--simulation", TransitSimulation.class.getName(), "--results-folder", dir.toString()));
-    return new Launched(new ProcessBuilder(command).redirectErrorStream(true).start(), dir);
+    return new Launched(new ProcessBuilder(command).redirectErrorStream(true).start(), dir, new java.util.concurrent.atomic.AtomicBoolean());
   }
 
-  /** Runs the plan on a JVM launched for it (launch); progress receives a line every few seconds. */
-  static Result run(Launched launched, SimulationPlan plan, Consumer<String> progress, StepListener listener)
+  /**
+   * Runs the plan on a JVM launched for it (launch); progress receives a line every few seconds. With reportAfter, it
+   * returns once the simulation has ended, while Gatling still writes its HTML report (Result#report); else once
+   * Gatling has exited.
+   */
+  static Result run(Launched launched, SimulationPlan plan, Consumer<String> progress, StepListener listener, boolean reportAfter)
       throws IOException, InterruptedException {
-    return new GatlingRun(plan, progress, listener).run(launched);
+    return new GatlingRun(plan, progress, listener).run(launched, reportAfter);
   }
 
-  private Result run(Launched launched) throws IOException, InterruptedException {
+  private Result run(Launched launched, boolean reportAfter) throws IOException, InterruptedException {
     Path dir = launched.dir();
     plan.save(launched.planFile());
     Process gatling = launched.process();
@@ -104,24 +112,46 @@ final class GatlingRun {
     // API signals (SIGQUIT) a JVM not yet listening, which then prints a thread dump per signal; unread, those filled
     // the pipe and held both processes for minutes (two runs of 27 broke off so).
     java.util.concurrent.CompletableFuture<JvmProbe> attached = new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Void> simulated = new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Path> report = new java.util.concurrent.CompletableFuture<>();
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
     ticker.scheduleAtFixedRate(this::tick, 5, 5, TimeUnit.SECONDS);
-    boolean attaching = false;
-    try (stats; BufferedReader in = new BufferedReader(new InputStreamReader(gatling.getInputStream(), StandardCharsets.UTF_8));
-        PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("gatling.log")), true)) {
-      for (String line; (line = in.readLine()) != null; ) {
-        if (!attaching) attached.completeAsync(() -> attachWhenReady(gatling));
-        attaching = true;
-        if (line.startsWith(Phase.MARKER + " ")) onMarker(line.split(" "));
-        else log.println(line);
+    // Gatling's output is read to its end on a thread of its own, which may outlast this run (reportAfter)
+    Thread reader = new Thread(() -> {
+      boolean attaching = false;
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(gatling.getInputStream(), StandardCharsets.UTF_8));
+          PrintWriter log = new PrintWriter(Files.newBufferedWriter(dir.resolve("gatling.log")), true)) {
+        for (String line; (line = in.readLine()) != null; ) {
+          if (!attaching) attached.completeAsync(() -> attachWhenReady(gatling));
+          attaching = true;
+          if (line.equals(Phase.MARKER + " " + Phase.SIMULATED)) simulated.complete(null);
+          else if (line.startsWith(Phase.MARKER + " ")) onMarker(line.split(" "));
+          else log.println(line);
+        }
+        int exit = gatling.waitFor();
+        Path written = reportDir(dir);
+        if (written == null) throw new IOException("Gatling exited " + exit + " without a report; see " + dir.resolve("gatling.log"));
+        report.complete(written);
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        report.completeExceptionally(e);
+      } finally {
+        if (!attaching) attached.complete(null);
+        simulated.complete(null); // ended without its marker: the report's failure says why
       }
-      int exit = gatling.waitFor();
-      if (!attaching) attached.complete(null);
+    }, "gatling-output");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      (reportAfter ? simulated : report).handle((done, failed) -> null).join();
+      try {
+        report.getNow(null);
+      } catch (java.util.concurrent.CompletionException e) {
+        if (e.getCause() instanceof IOException failed) throw failed;
+        throw e;
+      }
       JvmProbe probe = attached.completeOnTimeout(null, 30, TimeUnit.SECONDS).join();
-      Path report = reportDir(dir);
       Path histograms = dir.resolve(TransitSimulation.HISTOGRAMS);
-      if (report == null || !Files.exists(histograms))
-        throw new IOException("Gatling exited " + exit + " without a report; see " + dir.resolve("gatling.log"));
+      if (!Files.exists(histograms)) throw new IOException("Gatling ended without its figures; see " + dir.resolve("gatling.log"));
       Map<String, List<Histogram>> byTag = readHistograms(histograms);
       List<StepRun> steps = new ArrayList<>();
       for (int i = 0; i < windows.length; i++) {
@@ -133,8 +163,13 @@ final class GatlingRun {
         steps.add(new StepRun(w[0], w[1], outcomes, timeline, w[2] >= 0 && w[3] >= 0 ? w[3] - w[2] : -1,
             stats.window(w[0], w[1]), probe == null ? null : probe.window(w[0], w[1])));
       }
+      launched.ran().set(true);
       return new Result(report, steps, probe == null ? "unknown" : probe.collectors);
+    } catch (IOException | RuntimeException e) {
+      gatling.destroyForcibly();
+      throw e;
     } finally {
+      stats.close();
       ticker.shutdownNow();
       attached.thenAccept(p -> { if (p != null) p.close(); }); // now, or once a late attach returns
     }

@@ -16,6 +16,8 @@ import org.HdrHistogram.Recorder;
 public final class Phase {
   /** The marker lines' prefix: "@@bench start|end warm-up|measure STEP EPOCH_MS". */
   static final String MARKER = "@@bench";
+  /** The marker's word once the simulation has ended and its figures are written, before Gatling writes its report. */
+  static final String SIMULATED = "simulated";
   static final List<String> OUTCOMES = List.of("ok", "failed", "lost");
 
   final int index;

@@ -138,5 +138,6 @@ public class TransitSimulation extends Simulation implements Traffic {
       log = null;
       logFile.close();
     }
+    System.out.println(Phase.MARKER + " " + Phase.SIMULATED);
   }
 }

@@ -131,7 +131,7 @@ class PlanTest {
 
   @Test
   void theOverloadScenarioIsNotPairedWithLimitsOffItWouldMeasureTheirAbsence() {
-    Options quick = OptionsTest.parse("--quick", "--scenarios", "small,overload", "--frameworks", "cask", "--modes", "cached");
+    Options quick = OptionsTest.parse("--quick", "--first-warmup", "1", "--scenarios", "small,overload", "--frameworks", "cask", "--modes", "cached");
     List<RunPlan.Run> runs = quick.plan(quick.frameworks(), "1g").rounds(quick.settings(null));
     assertEquals(List.of("r1-cask-cached-1g", "r1-cask-cached-1g-limits-off"), runs.stream().map(RunPlan.Run::name).toList());
     assertEquals(List.of("small", "small", "overload"), runs.get(0).steps().stream().map(Step::scenario).toList());
@@ -275,6 +275,10 @@ class PlanTest {
     assertEquals(List.of("calibration-javalin-idiomatic-1g"),
         quick.plan(quick.frameworks(), "1g").calibration(quick.settings(null)).stream().map(RunPlan.Run::name).toList(),
         "the quick profile, which measures nothing, calibrates on the first framework only");
+    assertEquals(1, quick.plan(quick.frameworks(), "1g").calibration(quick.settings(null)).get(0).steps().get(0).warmupSeconds(),
+        "a cold server's 1 s calibration step answers next to nothing: warmed up even in the quick profile");
+    assertEquals(List.of(0), quick.plan(quick.frameworks(), "1g").rounds(quick.settings(List.of(1, 2, 3))).stream()
+        .flatMap(r -> r.steps().stream()).map(Step::warmupSeconds).distinct().toList(), "and nothing else is");
   }
 
 
