@@ -135,6 +135,11 @@ public final class Bench {
     return GatlingRun.launch(gatlingDir(run), Cpus.taskset(cpus.measuring()));
   }
 
+  /** Whether the run is not run: its framework broke off earlier, or its server refused these flags. */
+  private boolean skipped(RunPlan.Run run) {
+    return results.brokeOff.containsKey(run.framework()) || unsupported.contains(run.framework() + "|" + run.serverFlags());
+  }
+
   /** How progress lines name the run: its round, framework, mode, and heap and limits where not the run's. */
   private String titleOf(RunPlan.Run run) {
     return (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
@@ -144,7 +149,7 @@ public final class Bench {
   /** Starts the run's server (unless --target), measures its steps through Gatling, stops it. */
   private void execute(RunPlan.Run run, RunPlan.Run next, List<Results.Row> into) {
     String title = titleOf(run);
-    if (results.brokeOff.containsKey(run.framework()) || unsupported.contains(run.framework() + "|" + run.serverFlags())) {
+    if (skipped(run)) {
       GatlingRun.Launched unused = prelaunched.remove(run.name());
       if (unused != null) unused.close();
       closeWhenStarted(prestarted.remove(run.name()));
@@ -256,7 +261,7 @@ public final class Bench {
         } catch (IOException e) {
           System.out.println("[" + title + "] Gatling for the next run: " + e + "; started when its run starts");
         }
-        if (!results.brokeOff.containsKey(next.framework()) && !unsupported.contains(next.framework() + "|" + next.serverFlags()))
+        if (!skipped(next))
           prestarted.put(next.name(), CompletableFuture.supplyAsync(() -> {
             try {
               return startServer(next, titleOf(next));
