@@ -81,6 +81,19 @@ public final class FrameworkRegistry {
   /** The checkout's root. */
   public Path workspace() { return Path.of(get("workspace")); }
 
+  /** The servers' JDK home: the newest the build found that every framework supports (build.mill's Jdks). */
+  public Path jdk() { return Path.of(get("jdk")); }
+
+  /** Every JDK the build found, by major version, oldest first. */
+  public Map<Integer, Path> jdks() {
+    Map<Integer, Path> jdks = new java.util.TreeMap<>();
+    for (String each : get("jdks").split(",")) {
+      int eq = each.indexOf('=');
+      if (eq > 0) jdks.put(Integer.valueOf(each.substring(0, eq)), Path.of(each.substring(eq + 1)));
+    }
+    return jdks;
+  }
+
   public Description description(String name) {
     List<Library> libraries = new ArrayList<>();
     for (int i = 0; properties.containsKey(name + ".library." + i + ".name"); i++)

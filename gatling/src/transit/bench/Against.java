@@ -28,16 +28,18 @@ public record Against(String rev, String commit, Path checkout, FrameworkRegistr
   /** The name a framework built at rev runs under, in the rounds, the report and results.csv: cask@HEAD. */
   static String name(String framework, String rev) { return framework + SEPARATOR + rev; }
 
-  /** The framework a run's name stands for: cask for cask@HEAD, and for cask. */
+  /** The framework a run's name stands for: cask for cask@HEAD, cask/jdk25 (Jdk) and cask. */
   static String framework(String name) {
-    int at = name.indexOf(SEPARATOR);
-    return at < 0 ? name : name.substring(0, at);
+    String built = Jdk.base(name);
+    int at = built.indexOf(SEPARATOR);
+    return at < 0 ? built : built.substring(0, at);
   }
 
-  /** The revision a run's name was built at (HEAD for cask@HEAD), or null for today's checkout. */
+  /** The revision a run's name was built at (HEAD for cask@HEAD and cask@HEAD/jdk25), or null for today's checkout. */
   static String revision(String name) {
-    int at = name.indexOf(SEPARATOR);
-    return at < 0 ? null : name.substring(at + 1);
+    String built = Jdk.base(name);
+    int at = built.indexOf(SEPARATOR);
+    return at < 0 ? null : built.substring(at + 1);
   }
 
   /**

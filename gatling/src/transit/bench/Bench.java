@@ -52,6 +52,7 @@ public final class Bench {
 
   /** Runs every framework and scenario the options choose, then writes the report. */
   public static Outcome run(Options options, Launchers launchers) throws Exception {
+    if (options.target() == null) launchers = launchers.on(Jdk.resolve(options.javaGiven(), launchers.registry().jdk(), launchers.registry().jdks()));
     if (options.against() != null)
       launchers = launchers.with(Against.build(launchers.workspace(), options.against(), options.frameworks(),
           line -> System.out.println("[against " + options.against() + "] " + line)));
@@ -70,7 +71,7 @@ public final class Bench {
   }
 
   private void runAll() throws Exception {
-    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.runFrameworks();
+    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.runFrameworks(launchers.jdks());
     if (options.target() != null) {
       results.notes.add("Loaded an already running server (" + options.target() + "): no CPU, memory or GC figures, no other modes.");
       FirstPass.get(options.target().toString(), "/health"); // fails early when nothing answers there
@@ -213,8 +214,8 @@ public final class Bench {
     System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
     Path served = servedFeed(run);
     if (!served.equals(results.feed)) ServerProcess.copyFeed(results.feed, served);
-    List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.serverFlags(), run.heap(),
-        options.serverJava() == null ? null : options.serverJava().toString(), served, Cpus.taskset(cpus.measured())));
+    List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.serverFlags(), run.heap(), served,
+        Cpus.taskset(cpus.measured())));
     if (!served.equals(results.feed)) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
     return ServerProcess.start(command, run.framework(), run.serverFlags(), dir.resolve("logs").resolve(run.name() + ".log"));
   }

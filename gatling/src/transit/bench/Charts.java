@@ -90,12 +90,15 @@ final class Charts {
 
   /**
    * A framework's colour in this run's charts: by its place among the run's frameworks; the same framework built at
-   * --against's revision (cask@HEAD) in a lighter shade of it, so that the two are told apart and still go together.
+   * --against's revision (cask@HEAD), or on an older JDK of the run than its newest (cask/jdk17 beside cask/jdk25), in a
+   * lighter shade of it, so that the two are told apart and still go together.
    */
   static Color colour(Results results, String framework) {
     List<String> own = frameworks(results).stream().map(Against::framework).distinct().toList();
     Color colour = COLOURS[Math.max(0, own.indexOf(Against.framework(framework))) % COLOURS.length];
-    return Against.revision(framework) == null ? colour : lighter(colour);
+    Integer jdk = Jdk.versionOf(framework);
+    boolean olderJdk = jdk != null && frameworks(results).stream().map(Jdk::versionOf).anyMatch(v -> v != null && v > jdk);
+    return Against.revision(framework) == null && !olderJdk ? colour : lighter(colour);
   }
 
   /** Halfway to white. */

@@ -17,7 +17,7 @@ final class Conditions {
     c.put("Profile", options.profile().label() + ": " + options.repeat() + " round(s); " + options.durationSeconds()
         + " s measured per step after " + options.warmupSeconds() + " s of warm-up, and " + options.firstWarmupSeconds()
         + " s more before a server's first step");
-    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.runFrameworks();
+    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.runFrameworks(launchers.jdks());
     List<String> rounds = new ArrayList<>();
     for (int r = 1; r <= options.repeat(); r++) rounds.add(r + ": " + String.join(" → ", RunPlan.rotation(frameworks, r)));
     List<Mode> paired = options.limits().offBeside();
@@ -34,6 +34,7 @@ final class Conditions {
       c.put("Server JVM flags", "`" + String.join(" ", launchers.flags(results.heap)) + "`, identical for every framework"
           + (options.heap() == null ? " (heap: the build's default, ServerJvm.heap)" : " (heap: --heap)")
           + (options.heaps().isEmpty() ? "" : "; heavy also at -Xmx " + String.join(", ", options.heaps())));
+      c.put("JDK", jdks(launchers.jdks(), !options.javaGiven().isEmpty()));
       c.put("Feed", "`" + results.feed + "`");
     }
     if (launchers.against() != null) {
@@ -64,9 +65,18 @@ final class Conditions {
     return "server on CPU " + Cpus.format(cpus.measured()) + how + ", client side (Gatling, harness, Mill) on CPU " + Cpus.format(cpus.measuring());
   }
 
-  /** The servers' JVM as it reports itself (the first server attached to). */
+  /** The servers' JDKs: which, and why these. */
+  static String jdks(List<Jdk> jdks, boolean given) {
+    if (jdks.size() == 1)
+      return jdks.get(0) + (given ? " (--java)" : ": the newest JDK the build found that every framework supports (`--java` picks others)");
+    return "each framework on each of " + String.join(" and ", jdks.stream().map(Jdk::toString).toList()) + " (--java), as "
+        + String.join(" and ", jdks.stream().map(j -> j.name("name")).toList()) + " in the same rounds";
+  }
+
+  /** The servers' JVMs as they report themselves (the first server attached to on each). */
   static void server(Results results, JvmProbe probe) {
-    results.conditions.putIfAbsent("Server JVM", probe.vm + "; collectors: " + probe.collectors);
+    String seen = probe.vm + "; collectors: " + probe.collectors;
+    results.conditions.merge("Server JVM", seen, (was, now) -> was.contains(probe.vm) ? was : was + "; " + now);
   }
 
   static void client(Results results, String collectors) {

@@ -10,15 +10,27 @@ import transit.server.Library;
 
 /**
  * How to start each framework's server without Mill, and what each says of itself, from the framework registry
- * build.mill writes (core's FrameworkRegistry): main class, classpath, the JVM flags every server gets. With
- * --against, also each framework as built at that revision (cask@HEAD), from that build's registry; against is null
- * without it.
+ * build.mill writes (core's FrameworkRegistry): main class, classpath, the JVM flags every server gets, and on which
+ * JDK. With --against, also each framework as built at that revision (cask@HEAD), from that build's registry; against
+ * is null without it. jdks: the run's (Jdk.resolve), each run's name naming its own where there are several
+ * (cask/jdk25); none yet: the harness's own.
  */
-public record Launchers(FrameworkRegistry registry, Against against) {
-  public static Launchers load() { return new Launchers(FrameworkRegistry.load(), null); }
+public record Launchers(FrameworkRegistry registry, Against against, List<Jdk> jdks) {
+  public static Launchers load() { return new Launchers(FrameworkRegistry.load(), null, List.of()); }
 
   /** These, and each framework also as built at against's revision. */
-  Launchers with(Against built) { return new Launchers(registry, built); }
+  Launchers with(Against built) { return new Launchers(registry, built, jdks); }
+
+  /** These, on these JDKs. */
+  Launchers on(List<Jdk> run) { return new Launchers(registry, against, List.copyOf(run)); }
+
+  /** The JDK a run's framework runs on: the one its name gives (cask/jdk25), else the run's only one; null: the harness's. */
+  Jdk jdkOf(String framework) {
+    Integer version = Jdk.versionOf(framework);
+    if (version == null) return jdks.size() == 1 ? jdks.get(0) : null;
+    return jdks.stream().filter(j -> j.version() == version).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(framework + ": JDK " + version + " is not one of this run's"));
+  }
 
   /** The frameworks, in build.mill's order. */
   public List<String> frameworks() { return registry.names(); }
@@ -47,11 +59,12 @@ public record Launchers(FrameworkRegistry registry, Against against) {
   }
 
   /**
-   * java (the harness's, or the given one), the shared flags with the heap, the framework's classpath and main class
-   * (for name@REV, REV's: with today's flags, which every server gets alike).
+   * The framework's java (jdkOf), the shared flags with the heap, the framework's classpath and main class (for
+   * name@REV, REV's: with today's flags, which every server gets alike).
    */
-  List<String> javaCommand(String framework, String java, String heap) {
-    List<String> command = new ArrayList<>(List.of(java != null ? java : java()));
+  List<String> javaCommand(String framework, String heap) {
+    Jdk jdk = jdkOf(framework);
+    List<String> command = new ArrayList<>(List.of(jdk != null ? jdk.java().toString() : java()));
     command.addAll(flags(heap));
     FrameworkRegistry from = registryOf(framework);
     String name = Against.framework(framework);

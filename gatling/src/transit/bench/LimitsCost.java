@@ -3,14 +3,10 @@ package transit.bench;
 import java.util.ArrayList;
 import java.util.List;
 import transit.measure.Markdown;
-import transit.measure.Spread;
 
 /**
  * What the servers' limits cost one server at one step: the same server set-up run with its limits on and off, back
- * to back in every round (--limits both, or the profile's pairs), its ranked figure (requests/s, or p99 where the
- * scenario ranks by it) set side by side. The run tells the two apart only where their ranges over the rounds are
- * apart; a pair the client bound or other processes disturbed, or whose server fell behind or went down, says nothing
- * of the limits and is not judged.
+ * to back in every round (--limits both, or the profile's pairs), side by side (SideBySide).
  */
 record LimitsCost(Standing on, Standing off, RankedBy by) {
   /** How the verdict marks a server whose limits cost it more than the spread. */
@@ -40,24 +36,16 @@ record LimitsCost(Standing on, Standing off, RankedBy by) {
     return pairs;
   }
 
+  private SideBySide pair() { return new SideBySide(on, off, by); }
+
   /** The ranked figure with limits on against off, negative for a loss: requests/s on/off − 1, p99 1 − on/off; null without both. */
-  Double change() {
-    Spread a = by.of(on), b = by.of(off);
-    if (a == null || b == null || b.median() == 0) return null;
-    return by.higherIsBetter ? a.median() / b.median() - 1 : 1 - a.median() / b.median();
-  }
+  Double change() { return pair().change(); }
 
   /** Why the pair says nothing of the limits (client-bound, disturbed, fell behind, went down, not measured), or null. */
-  String unjudged() {
-    String whyOn = Verdict.unranked(on, by), whyOff = Verdict.unranked(off, by);
-    return whyOn != null ? whyOn : whyOff != null ? whyOff + " with limits off" : null;
-  }
+  String unjudged() { return pair().unjudged("with limits off"); }
 
   /** The two ranges over the rounds are apart: more than the run's own spread. */
-  boolean beyondSpread() {
-    Spread a = by.of(on), b = by.of(off);
-    return a != null && b != null && !Verdict.overlap(a, b);
-  }
+  boolean beyondSpread() { return pair().beyondSpread(); }
 
   /** What the verdict marks: a judged pair whose limits-off half did better, beyond the spread. */
   boolean marked() {
@@ -69,10 +57,7 @@ record LimitsCost(Standing on, Standing off, RankedBy by) {
   String mark() { return MARK + " limits " + Format.signedPercent(change()); }
 
   /** "beyond the spread", "within the spread", or why the pair is not judged. */
-  String judgement() {
-    String why = unjudged();
-    return why != null ? why : beyondSpread() ? "beyond the spread" : "within the spread";
-  }
+  String judgement() { return pair().judgement("with limits off"); }
 
   /**
    * The report's section on what the limits cost: per scenario, a row per server set-up and load that ran both ways,

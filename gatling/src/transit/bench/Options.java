@@ -22,7 +22,7 @@ import transit.server.ServerOptions;
  */
 public record Options(List<String> frameworks, List<String> scenarios, List<Mode> modes, Profile profile, Path gtfs,
     int durationSeconds, int warmupSeconds, int firstWarmupSeconds, int repeat, List<Integer> users, List<Integer> rates, String heap,
-    List<String> heaps, RunPlan.Limits limits, List<Integer> serverCpus, List<Integer> clientCpus, Path serverJava, URI target, String against,
+    List<String> heaps, RunPlan.Limits limits, List<Integer> serverCpus, List<Integer> clientCpus, List<String> javaGiven, URI target, String against,
     Path results, List<Path> compare, boolean help, List<String> arguments) {
 
   public boolean quick() { return profile == Profile.QUICK; }
@@ -40,10 +40,12 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
 
   /**
    * The frameworks the rounds run: each chosen one, followed with --against by itself as built at that revision
-   * (cask, cask@HEAD, javalin, javalin@HEAD), so that the two stand next to each other in every round's order.
+   * (cask, cask@HEAD, javalin, javalin@HEAD), each on every JDK of the run where it has several (cask/jdk17,
+   * cask/jdk25), so that the variants of a framework stand next to each other in every round's order.
    */
-  List<String> runFrameworks() {
-    return against == null ? frameworks : frameworks.stream().flatMap(f -> Stream.of(f, Against.name(f, against))).toList();
+  List<String> runFrameworks(List<Jdk> jdks) {
+    List<String> built = against == null ? frameworks : frameworks.stream().flatMap(f -> Stream.of(f, Against.name(f, against))).toList();
+    return jdks.size() < 2 ? built : built.stream().flatMap(f -> jdks.stream().map(j -> j.name(f))).toList();
   }
 
   @Command(sortOptions = false,
@@ -115,9 +117,11 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         description = "CPUs for Gatling, the harness and Mill (default: the rest)")
     List<Integer> clientCpus;
 
-    @Option(names = "--java", paramLabel = "PATH",
-        description = "the java binary (or JDK home) servers run on, e.g. /usr/lib/jvm/temurin-25-jdk-amd64 (default: the harness's)")
-    Path java;
+    @Option(names = "--java", paramLabel = "JDK,JDK", split = ",",
+        description = "the JDKs the servers run on, each a version the build found (17, 25) or a JDK home; two or more run every server on "
+            + "each in the same rounds and the report says what the JDK changes (default: the newest the build found that every "
+            + "framework supports)")
+    List<String> java;
 
     @Option(names = "--target", paramLabel = "URL", converter = UrlConverter.class,
         description = "load an already running server instead of starting servers (no CPU, memory or --cache figures)")
@@ -166,6 +170,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     if (f.target != null && f.heaps != null) throw new Cli.UsageException("--heaps: not with --target (the server is not started here)");
     if (f.target != null && f.limits != null) throw new Cli.UsageException("--limits: not with --target (the server is not started here)");
     if (f.target != null && f.against != null) throw new Cli.UsageException("--against: not with --target (the server is not started here)");
+    if (f.target != null && f.java != null) throw new Cli.UsageException("--java: not with --target (the server is not started here)");
     if (f.against != null && (f.against.isBlank() || f.against.chars().anyMatch(Character::isWhitespace)))
       throw new Cli.UsageException("--against: \"" + f.against + "\" is not a git revision (e.g. HEAD, HEAD~1, a commit)");
     List<Mode> modes = f.modes == null ? List.of(Mode.values()) : List.copyOf(new java.util.LinkedHashSet<>(f.modes));
@@ -175,7 +180,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         f.repeat != null ? f.repeat : profile.repeat, f.users == null ? null : f.users.stream().distinct().toList(),
         f.rates == null ? null : f.rates.stream().distinct().toList(), f.heap,
         f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), limits(f.limits, profile, modes, f.target != null),
-        f.serverCpus, f.clientCpus, javaBinary(f.java), f.target, f.against, f.results, f.compare, f.help, List.of(args));
+        f.serverCpus, f.clientCpus, java(f.java), f.target, f.against, f.results, f.compare, f.help, List.of(args));
   }
 
   /** --limits as given, else the profile's: of the chosen modes, those it also runs with limits off (none with --target). */
@@ -251,12 +256,14 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     }
   }
 
-  /** The java binary: the path itself, or bin/java under a JDK home. */
-  private static Path javaBinary(Path given) {
-    if (given == null) return null;
-    Path binary = Files.isDirectory(given) ? given.resolve("bin").resolve("java") : given;
-    if (!Files.isExecutable(binary)) throw new Cli.UsageException("--java: " + given + " is not a java binary or a JDK home");
-    return binary;
+  /** --java's items, each once; a path is checked here, a version once the build's JDKs are known (Jdk.resolve). */
+  private static List<String> java(List<String> given) {
+    if (given == null) return List.of();
+    List<String> items = given.stream().map(String::trim).distinct().toList();
+    for (String item : items)
+      if (item.isEmpty() || !item.matches("\\d+") && !Files.exists(Path.of(item)))
+        throw new Cli.UsageException("--java: \"" + item + "\" is neither a JDK version (17, 25) nor a JDK home or java binary");
+    return items;
   }
 
   static final class CpuList implements ITypeConverter<List<Integer>> {

@@ -69,6 +69,7 @@ final class Report {
     md.append(Verdict.figures(rankings));
     String limitsCost = LimitsCost.markdown(standings, results.scenarios, results.heap, results.rounds);
     md.append(limitsCost);
+    md.append(JdkChange.markdown(standings, results.scenarios, results.heap, results.rounds));
     md.append(BeyondDefaults.markdown(results, !limitsCost.isEmpty()));
     if (!charts.isEmpty()) {
       line("## Charts");

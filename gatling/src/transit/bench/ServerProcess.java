@@ -81,10 +81,10 @@ final class ServerProcess implements AutoCloseable {
     this.probe = probe;
   }
 
-  /** The command that starts it: the pinning prefix, java with the shared flags and the heap, then the run's flags (RunPlan.Run#serverFlags). */
-  static List<String> command(Launchers launchers, String framework, List<String> flags, String heap, String java, Path feed, List<String> pinning) {
+  /** The command that starts it: the pinning prefix, its JDK's java with the shared flags and the heap, then the run's flags (RunPlan.Run#serverFlags). */
+  static List<String> command(Launchers launchers, String framework, List<String> flags, String heap, Path feed, List<String> pinning) {
     List<String> command = new ArrayList<>(pinning);
-    command.addAll(launchers.javaCommand(framework, java, heap));
+    command.addAll(launchers.javaCommand(framework, heap));
     command.addAll(List.of("--host", "127.0.0.1", "--port", "0", "--gtfs", feed.toString()));
     command.addAll(flags);
     return command;

@@ -112,7 +112,10 @@ class OptionsTest {
     assertTrue(error("--modes", "turbo").startsWith("--modes: \"turbo\""));
     assertTrue(error("--heap", "10m").startsWith("--heap: \"10m\""));
     assertTrue(error("--server-cpus", "1-0").startsWith("--server-cpus"));
-    assertTrue(error("--java", "/no/such/jdk").startsWith("--java"));
+    assertTrue(error("--java", "/no/such/jdk").startsWith("--java: \"/no/such/jdk\""));
+    assertTrue(error("--java", "17,seventeen").startsWith("--java: \"seventeen\""));
+    assertTrue(error("--target", "http://127.0.0.1:4000", "--java", "25").startsWith("--java: not with --target"));
+    assertEquals(List.of("17", "25"), parse("--java", "17, 25,17").javaGiven(), "each once, in order");
     assertTrue(error("--gtfs").contains("'--gtfs'"));
   }
 

@@ -103,7 +103,7 @@ class PlanTest {
     assertEquals(List.of("heavy 50 users"), labels(runs.get(2).steps()));
   }
 
-  static List<String> names(Options o) { return o.plan(o.runFrameworks(), "1g").rounds(o.settings(null)).stream().map(RunPlan.Run::name).toList(); }
+  static List<String> names(Options o) { return o.plan(o.runFrameworks(List.of()), "1g").rounds(o.settings(null)).stream().map(RunPlan.Run::name).toList(); }
 
   @Test
   void theStandardProfilePairsTunedAndCachedWithLimitsOffOnFirstInOddRoundsOffFirstInEvenOnes() {
@@ -171,11 +171,11 @@ class PlanTest {
     Options o = OptionsTest.parse("--against", "HEAD", "--frameworks", "cask,javalin", "--modes", "idiomatic", "--scenarios", "heavy",
         "--repeat", "2");
     assertEquals("HEAD", o.against());
-    assertEquals(List.of("cask", "cask@HEAD", "javalin", "javalin@HEAD"), o.runFrameworks());
+    assertEquals(List.of("cask", "cask@HEAD", "javalin", "javalin@HEAD"), o.runFrameworks(List.of()));
     assertEquals(List.of("cask", "javalin"), o.frameworks(), "the chosen frameworks are today's");
     assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask@HEAD-idiomatic-1g", "r1-javalin-idiomatic-1g", "r1-javalin@HEAD-idiomatic-1g",
         "r2-cask@HEAD-idiomatic-1g", "r2-javalin-idiomatic-1g", "r2-javalin@HEAD-idiomatic-1g", "r2-cask-idiomatic-1g"), names(o));
-    assertEquals(List.of("cask"), OptionsTest.parse("--frameworks", "cask").runFrameworks());
+    assertEquals(List.of("cask"), OptionsTest.parse("--frameworks", "cask").runFrameworks(List.of()));
     assertEquals("cask", Against.framework("cask@HEAD~2"));
     assertEquals("HEAD~2", Against.revision("cask@HEAD~2"));
     assertNull(Against.revision("cask"));
@@ -238,16 +238,17 @@ class PlanTest {
   void aFrameworkBuiltAtTheRevisionComesFromThatBuildsRegistryWithTodaysFlags(@TempDir Path dir) throws Exception {
     FrameworkRegistry today = FrameworkRegistry.load(registry(dir.resolve("today"), "/today.jar", "now", "cask", "javalin"));
     FrameworkRegistry before = FrameworkRegistry.load(registry(dir.resolve("before"), "/before.jar", "then", "cask"));
-    Launchers launchers = new Launchers(today, null).with(new Against("HEAD", "7d60676", dir.resolve("before"), before));
+    Launchers launchers = new Launchers(today, null, List.of()).with(new Against("HEAD", "7d60676", dir.resolve("before"), before));
     assertEquals("then", launchers.description("cask@HEAD").settings().get(0).name());
     assertEquals("now", launchers.description("cask").settings().get(0).name());
-    List<String> command = launchers.javaCommand("cask@HEAD", "java", "2g");
-    assertEquals(List.of("java", "-Xmx2g", "-XX:+UseG1GC", "-cp", "/before.jar", "transit.cask.Main"), command);
-    assertEquals(List.of("java", "-Xmx2g", "-XX:+UseG1GC", "-cp", "/today.jar", "transit.cask.Main"), launchers.javaCommand("cask", "java", "2g"));
+    List<String> command = launchers.javaCommand("cask@HEAD", "2g");
+    String java = Launchers.java(); // no JDK chosen: the harness's
+    assertEquals(List.of(java, "-Xmx2g", "-XX:+UseG1GC", "-cp", "/before.jar", "transit.cask.Main"), command);
+    assertEquals(List.of(java, "-Xmx2g", "-XX:+UseG1GC", "-cp", "/today.jar", "transit.cask.Main"), launchers.javaCommand("cask", "2g"));
     assertEquals("lib /today.jar, lib /before.jar, univocity", launchers.versions(List.of("cask", "cask@HEAD"), "h").replaceAll(" [^ ]+, h$", ""),
         "both builds' libraries in the conditions");
     assertThrows(IllegalArgumentException.class, () -> launchers.description("cask@v1"), "no build of v1 in this run");
-    assertThrows(IllegalArgumentException.class, () -> new Launchers(today, null).description("cask@HEAD"), "no --against");
+    assertThrows(IllegalArgumentException.class, () -> new Launchers(today, null, List.of()).description("cask@HEAD"), "no --against");
 
     Results results = ReportTest.results(OptionsTest.parse("--scenarios", "heavy"));
     for (String f : List.of("cask", "cask@HEAD", "javalin"))
@@ -260,6 +261,59 @@ class PlanTest {
     for (String f : List.of("cask", "javalin"))
       alone.rows.add(new Results.Row(f, Mode.IDIOMATIC, "1g", 1, Step.closed("heavy", "", 50, 5, 10), ReportTest.measured(100, 5, 50)));
     assertEquals(Charts.colour(alone, "javalin"), javalin, "today's frameworks keep their colours beside a revision's");
+  }
+
+  /** A JDK home as the harness reads one: bin/java and a release file. */
+  static Path jdk(Path home, String version, String implementor) throws Exception {
+    Files.createDirectories(home.resolve("bin"));
+    Files.writeString(home.resolve("bin").resolve("java"), "#!/bin/sh\n");
+    home.resolve("bin").resolve("java").toFile().setExecutable(true);
+    Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"" + implementor + "\"\nJAVA_VERSION=\"" + version + "\"\n");
+    return home;
+  }
+
+  @Test
+  void severalJdksRunEachFrameworkOnEachNextToEachOtherEachServerOnItsOwn(@TempDir Path dir) throws Exception {
+    Path j17 = jdk(dir.resolve("debian-17"), "17.0.15", "Debian"), j25 = jdk(dir.resolve("temurin-25"), "25.0.3", "Eclipse Adoptium");
+    Map<Integer, Path> found = Map.of(17, j17, 25, j25);
+    Options o = OptionsTest.parse("--java", "17,25", "--frameworks", "cask,javalin", "--modes", "idiomatic", "--scenarios", "heavy",
+        "--repeat", "2");
+    List<Jdk> jdks = Jdk.resolve(o.javaGiven(), j25, found);
+    assertEquals(List.of(17, 25), jdks.stream().map(Jdk::version).toList());
+    assertEquals("Temurin 25.0.3 (" + j25 + ")", jdks.get(1).toString());
+    assertEquals(List.of("cask/jdk17", "cask/jdk25", "javalin/jdk17", "javalin/jdk25"), o.runFrameworks(jdks));
+    assertEquals(List.of("r1-cask_jdk17-idiomatic-1g", "r1-cask_jdk25-idiomatic-1g", "r1-javalin_jdk17-idiomatic-1g",
+        "r1-javalin_jdk25-idiomatic-1g", "r2-cask_jdk25-idiomatic-1g", "r2-javalin_jdk17-idiomatic-1g", "r2-javalin_jdk25-idiomatic-1g",
+        "r2-cask_jdk17-idiomatic-1g"), o.plan(o.runFrameworks(jdks), "1g").rounds(o.settings(null)).stream().map(RunPlan.Run::name).toList(),
+        "rotated within each round like the frameworks");
+
+    FrameworkRegistry today = FrameworkRegistry.load(registry(dir.resolve("today"), "/today.jar", "now", "cask"));
+    Launchers launchers = new Launchers(today, null, List.of()).on(jdks);
+    assertEquals(j17.resolve("bin").resolve("java").toString(), launchers.javaCommand("cask/jdk17", "1g").get(0));
+    assertEquals(List.of(j25.resolve("bin").resolve("java").toString(), "-Xmx1g", "-XX:+UseG1GC", "-cp", "/today.jar", "transit.cask.Main"),
+        launchers.javaCommand("cask/jdk25", "1g"));
+    assertEquals("now", launchers.description("cask/jdk17").settings().get(0).name());
+    assertEquals("cask", Against.framework("cask@HEAD/jdk25"));
+    assertEquals("HEAD", Against.revision("cask@HEAD/jdk25"));
+    assertEquals("cask@HEAD", Jdk.base("cask@HEAD/jdk25"));
+    assertThrows(IllegalArgumentException.class, () -> launchers.javaCommand("cask/jdk21", "1g"), "not one of the run's JDKs");
+
+    List<Jdk> byDefault = Jdk.resolve(List.of(), j25, found);
+    assertEquals(List.of("cask", "javalin"), o.runFrameworks(byDefault), "one JDK: the names stay as they are");
+    assertEquals(j25.resolve("bin").resolve("java").toString(), new Launchers(today, null, List.of()).on(byDefault).javaCommand("cask", "1g").get(0));
+    assertEquals(25, Jdk.resolve(List.of(j25.resolve("bin").resolve("java").toString()), j17, found).get(0).version(), "its java binary names it");
+
+    String missing = assertThrows(transit.cli.Cli.UsageException.class, () -> Jdk.resolve(List.of("21"), j25, found)).getMessage();
+    assertTrue(missing.startsWith("--java: no JDK 21") && missing.contains("found: 17, 25"), missing);
+    assertTrue(assertThrows(transit.cli.Cli.UsageException.class, () -> Jdk.resolve(List.of("25", j25.toString()), j25, found)).getMessage()
+        .contains("JDK 25 given twice"));
+    assertTrue(assertThrows(transit.cli.Cli.UsageException.class, () -> Jdk.resolve(List.of(dir.toString()), j25, found)).getMessage()
+        .startsWith("--java: " + dir + " is not a JDK home"));
+
+    Results results = ReportTest.results(OptionsTest.parse("--scenarios", "heavy"));
+    for (String f : List.of("cask/jdk17", "cask/jdk25"))
+      results.rows.add(new Results.Row(f, Mode.IDIOMATIC, "1g", 1, Step.closed("heavy", "", 50, 5, 10), ReportTest.measured(100, 5, 50)));
+    assertEquals(Charts.lighter(Charts.colour(results, "cask/jdk25")), Charts.colour(results, "cask/jdk17"), "the older JDK a lighter shade");
   }
 
   @Test

@@ -220,6 +220,34 @@ class ReportTest {
   }
 
   @Test
+  void whatTheJdkChangesSetsEachServerOnTheNewestJdkBesideItselfOnTheOldest(@TempDir Path dir) throws Exception {
+    Results results = results(OptionsTest.parse("--scenarios", "heavy", "--modes", "tuned", "--repeat", "2", "--java", "17,25"));
+    Step heavy = Step.closed("heavy", "", 50, 5, 10);
+    Map<String, long[]> rps = new LinkedHashMap<>(); // framework/jdk → round 1, round 2
+    rps.put("cask/jdk17", new long[] {90, 95});
+    rps.put("cask/jdk25", new long[] {100, 104}); // apart from 90–95: beyond the spread
+    rps.put("javalin/jdk17", new long[] {95, 103});
+    rps.put("javalin/jdk25", new long[] {100, 104}); // 103 ≥ 100: within
+    for (int round = 1; round <= 2; round++)
+      for (String framework : RunPlan.rotation(List.copyOf(rps.keySet()), round))
+        results.rows.add(new Results.Row(framework, Mode.TUNED, "1g", round, heavy, measured(rps.get(framework)[round - 1] * 10,
+            framework.endsWith("25") ? 18 : 20, 50)));
+    Report.write(results, dir);
+    String report = Files.readString(dir.resolve("report.md"));
+    String jdk = section(report, "What the JDK changes");
+    assertTrue(jdk.contains("Each framework ran on JDK 17 and on JDK 25 in the same rounds"), jdk);
+    assertTrue(jdk.contains("| Framework | Mode | Load | req/s JDK 25 | req/s JDK 17 | change | against the spread | p99 ms JDK 25 | p99 ms JDK 17 |"), jdk);
+    // medians 102 and 92.5: 102 / 92.5 − 1 = +10 %
+    assertTrue(jdk.contains("| cask | tuned | 50 users | 102 (100–104) | 92.5 (90.0–95.0) | +10 % | beyond the spread | 18 | 20 |"), jdk);
+    assertTrue(jdk.contains("| javalin | tuned | 50 users | 102 (100–104) | 99.0 (95.0–103) | +3 % | within the spread | 18 | 20 |"), jdk);
+    assertEquals(2, jdk.lines().filter(l -> l.matches("\\| (cask|javalin) \\|.*")).count(), "a row per framework:\n" + jdk);
+    String verdict = report.substring(report.indexOf("## Verdict"), report.indexOf("## The verdict's figures"));
+    assertTrue(verdict.contains("cask/jdk25") && verdict.contains("cask/jdk17"), "each JDK ranked:\n" + verdict);
+    Report.write(heavyRun(), Files.createDirectories(dir.resolve("one")));
+    assertFalse(Files.readString(dir.resolve("one").resolve("report.md")).contains("## What the JDK changes"), "one JDK: no such section");
+  }
+
+  @Test
   void theVerdictRanksTheRunsOwnLimitsSettingAndMarksOnlyACostBeyondTheSpreadThatWasNotClientBound(@TempDir Path dir) throws Exception {
     Report.write(pairedRun(), dir);
     String report = Files.readString(dir.resolve("report.md"));
