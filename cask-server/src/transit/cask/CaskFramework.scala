@@ -29,7 +29,8 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
   def answers(request: ProtocolError): Int = request match
     case ProtocolError.BARE_LF_LINE_ENDINGS | ProtocolError.PATH_NOT_UTF8_ONCE_DECODED | ProtocolError.HEADER_OF_70000_BYTES |
         ProtocolError.HEADER_LINE_WITHOUT_COLON | ProtocolError.SPACE_IN_HEADER_NAME | ProtocolError.OBSOLETE_FOLDED_HEADER |
-        ProtocolError.CONTROL_CHARACTER_IN_HEADER_VALUE | ProtocolError.WEBSOCKET_UPGRADE => 200
+        ProtocolError.CONTROL_CHARACTER_IN_HEADER_VALUE | ProtocolError.WEBSOCKET_UPGRADE | ProtocolError.HTTP_1_0_WITHOUT_HOST => 200
+    case ProtocolError.LOWERCASE_GET => 405
     case ProtocolError.OPTIONS_ASTERISK | ProtocolError.CONNECT => 404
     case _ => 400 // the request line refused, an empty line first, a fragment, a 70,000-character id, 200 headers
 

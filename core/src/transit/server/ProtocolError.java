@@ -13,6 +13,8 @@ public enum ProtocolError {
   HTTP_9_9("GET / HTTP/9.9\r\nHost: x\r\n\r\n"),
   HTTP_2_0_REQUEST_LINE("GET / HTTP/2.0\r\nHost: x\r\n\r\n"),
   HTTP_0_9("GET /\r\n\r\n"),
+  HTTP_1_0_WITHOUT_HOST("GET / HTTP/1.0\r\n\r\n"),
+  LOWERCASE_GET("get / HTTP/1.1\r\nHost: x\r\n\r\n"),
   EMPTY_LINE_BEFORE_REQUEST("\r\n" + get("/", "")),
   OPTIONS_ASTERISK("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n"),
   CONNECT("CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n"),

@@ -36,8 +36,9 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
     case ProtocolError.EMPTY_LINE_BEFORE_REQUEST | ProtocolError.HEADER_LINE_WITHOUT_COLON | ProtocolError.SPACE_IN_HEADER_NAME |
         ProtocolError.OBSOLETE_FOLDED_HEADER | ProtocolError.TABS_BETWEEN_PARTS | ProtocolError.CONTENT_LENGTH_AND_CHUNKED => 400
     case ProtocolError.OPTIONS_ASTERISK | ProtocolError.CONNECT => 404
+    case ProtocolError.LOWERCASE_GET => 405
     case ProtocolError.ROUTE_ID_OF_70000_CHARACTERS | ProtocolError.HEADER_OF_70000_BYTES => 431
-    case _ => 200 // a path not UTF-8 once decoded, a fragment, 200 headers, a control character in a header, a WebSocket upgrade
+    case _ => 200 // HTTP/1.0 without Host, a path not UTF-8 once decoded, a fragment, 200 headers, a control character in a header, a WebSocket upgrade
 
   /** fs2 binds with the JDK's default backlog and has no setting for it. */
   override def listenBacklog: Int = 50

@@ -50,7 +50,8 @@ final class JavalinFramework implements Framework {
   public int answers(ProtocolError request) {
     return switch (request) {
       case NO_SPACES_IN_REQUEST_LINE, METHOD_ONLY, TABS_BETWEEN_PARTS, CONTENT_LENGTH_AND_CHUNKED -> 400;
-      case BARE_LF_LINE_ENDINGS, EMPTY_LINE_BEFORE_REQUEST, FRAGMENT, TWO_HUNDRED_HEADERS -> 200;
+      case BARE_LF_LINE_ENDINGS, EMPTY_LINE_BEFORE_REQUEST, FRAGMENT, TWO_HUNDRED_HEADERS, HTTP_1_0_WITHOUT_HOST -> 200;
+      case LOWERCASE_GET -> 405;
       case HTTP_9_9, HTTP_0_9 -> 505;
       case HTTP_2_0_REQUEST_LINE -> 426;
       case OPTIONS_ASTERISK, WEBSOCKET_UPGRADE -> 404;

@@ -53,7 +53,8 @@ final class VertxFramework implements Framework {
       // Netty answers HTTP/9.9 and HTTP/2.0 with a 501 Vert.x closes before sending; HTTP/0.9 as a bad request line
       case HTTP_9_9, HTTP_2_0_REQUEST_LINE -> ProtocolError.NO_ANSWER;
       case TABS_BETWEEN_PARTS, EMPTY_LINE_BEFORE_REQUEST, PATH_NOT_UTF8_ONCE_DECODED, TWO_HUNDRED_HEADERS, OBSOLETE_FOLDED_HEADER,
-          WEBSOCKET_UPGRADE, CONTENT_LENGTH_AND_CHUNKED -> 200;
+          WEBSOCKET_UPGRADE, CONTENT_LENGTH_AND_CHUNKED, HTTP_1_0_WITHOUT_HOST -> 200;
+      case LOWERCASE_GET -> 405;
       case OPTIONS_ASTERISK, CONNECT, FRAGMENT -> 404;
       case ROUTE_ID_OF_70000_CHARACTERS -> 414;
       case HEADER_OF_70000_BYTES -> 431;

@@ -1,0 +1,219 @@
+package transit.helidon;
+
+import io.helidon.common.buffers.BufferData;
+import io.helidon.common.socket.SocketOptions;
+import io.helidon.http.Headers;
+import io.helidon.http.Status;
+import io.helidon.webserver.CloseConnectionException;
+import io.helidon.webserver.ConnectionContext;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.http.FilterChain;
+import io.helidon.webserver.http.RoutingRequest;
+import io.helidon.webserver.http.RoutingResponse;
+import io.helidon.webserver.http1.Http1Config;
+import io.helidon.webserver.http1.Http1ConnectionListener;
+import io.helidon.webserver.spi.ServerConnection;
+import io.helidon.webserver.spi.ServerConnectionSelector;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import transit.server.MinimumRate;
+import transit.server.ServerSettings;
+
+/**
+ * The limits every server keeps (ServerSettings.Limits) on Helidon, through its own settings where it has them: the
+ * idle timeout (which closes a connection between requests), the connection limit (more wait in the backlog) and the
+ * send buffer. A request head's bound and the minimum response rate, which Helidon lacks (it reads a head and writes
+ * a body on the connection's virtual thread for as long as the client takes), through a Watch: a connection selector
+ * of its own tells it when a connection's first bytes came, Helidon's HTTP/1 listeners when its head arrived and what
+ * it sends: a response that fell below the rate over a window is ended as its next write is handed over, and once a
+ * second the Watch closes a connection whose first head has not arrived within the bound, or whose write has waited
+ * longer than the idle timeout. Off, Helidon's defaults.
+ */
+final class HelidonLimits {
+  private HelidonLimits() {}
+
+  /** A body longer than this goes out in writes of this size with the limits on, so that the Watch sees it move. */
+  static final int SLICE_BYTES = 64 * 1024;
+
+  /** The limits on the server and its HTTP/1 connections; the Watch to put around the routes (null with the limits off). */
+  static Watch apply(WebServerConfig.Builder server, Http1Config.Builder http1, ServerSettings.Limits limits) {
+    if (!limits.on()) return null;
+    server.idleConnectionTimeout(limits.idleTimeout())
+        .maxTcpConnections(limits.connectionLimit())
+        .connectionOptions(SocketOptions.builder().socketSendBufferSize(limits.sendBufferBytes()).build());
+    Watch watch = new Watch(limits);
+    server.addConnectionSelector(watch.arrival); // before HTTP/1's, which the caller adds
+    http1.addReceiveListener(watch.received).addSendListener(watch.sent);
+    return watch;
+  }
+
+  /**
+   * Every open connection's progress, told by Helidon's listeners on the connection's own virtual thread (so a
+   * thread-local finds it without a lookup): when its first bytes came, whether its first head has arrived, and while
+   * a response is under way (the filter around the routes), what has been handed to the socket. Writes block until
+   * the kernel takes them, so what was handed follows what the client reads, give or take the write in flight; a write
+   * waiting longer than the idle timeout ends the connection, as a write times out on the other servers.
+   */
+  static final class Watch implements AutoCloseable {
+    private final ServerSettings.Limits limits;
+    private final long headNanos, idleNanos;
+    private final Set<Connection> open = ConcurrentHashMap.newKeySet();
+    private final ThreadLocal<Connection> mine = new ThreadLocal<>();
+    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "helidon-limits-watch");
+      t.setDaemon(true);
+      return t;
+    });
+
+    Watch(ServerSettings.Limits limits) {
+      this.limits = limits;
+      this.headNanos = limits.requestHeadTimeout().toNanos();
+      this.idleNanos = limits.idleTimeout().toNanos();
+      sweeper.scheduleWithFixedDelay(this::sweep, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Asked first about every new connection, once its first bytes have come (Helidon then chooses its protocol among
+     * the selectors): starts the head's bound, and leaves the connection to HTTP/1.
+     */
+    final ServerConnectionSelector arrival = new ServerConnectionSelector() {
+      @Override
+      public int bytesToIdentifyConnection() { return 0; }
+
+      @Override
+      public Support supports(BufferData data) {
+        arrived();
+        return Support.UNSUPPORTED;
+      }
+
+      @Override
+      public Set<String> supportedApplicationProtocols() { return Set.of(); }
+
+      @Override
+      public ServerConnection connection(ConnectionContext ctx) { throw new IllegalStateException("never chosen"); }
+    };
+
+    /** What a connection receives: its first head's end stops the head's bound. */
+    final Http1ConnectionListener received = new Http1ConnectionListener() {
+      @Override
+      public void headers(ConnectionContext ctx, Headers headers) {
+        Connection c = arrived();
+        c.ctx = ctx;
+        c.headArrived = true;
+      }
+    };
+
+    /**
+     * What a connection sends: a response's status starts its rate's window; before each write (the last one done),
+     * a window gone by with less than the rate written ends the connection, as Helidon ends one whose write failed.
+     */
+    final Http1ConnectionListener sent = new Http1ConnectionListener() {
+      @Override
+      public void status(ConnectionContext ctx, Status status) {
+        Connection c = mine.get();
+        if (c != null && c.responding) c.started(new MinimumRate(limits));
+      }
+
+      @Override
+      public void data(ConnectionContext ctx, BufferData data) { handing(data.available()); }
+
+      @Override
+      public void data(ConnectionContext ctx, byte[] bytes, int offset, int length) { handing(length); }
+
+      private void handing(int bytes) {
+        Connection c = mine.get();
+        if (c != null && !c.handing(bytes)) throw new CloseConnectionException("the client read slower than the minimum response rate");
+      }
+    };
+
+    /** Around the routes: the response is under way from here until it is sent, or has failed. */
+    void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
+      Connection c = mine.get();
+      if (c != null) c.begin();
+      try {
+        chain.proceed();
+      } finally {
+        if (c != null) c.responding = false;
+      }
+    }
+
+    /** The connection on this thread, noted as it first comes. */
+    private Connection arrived() {
+      Connection c = mine.get();
+      if (c == null) {
+        c = new Connection(Thread.currentThread(), System.nanoTime());
+        mine.set(c);
+        open.add(c);
+      }
+      return c;
+    }
+
+    /** Once a second: closes what has waited too long, forgets what has ended. */
+    private void sweep() {
+      long now = System.nanoTime();
+      for (Connection c : open) {
+        if (!c.thread.isAlive()) open.remove(c);
+        else if (!c.headArrived && now - c.firstBytesAt > headNanos || c.stalled(now, idleNanos)) {
+          open.remove(c);
+          c.close();
+        }
+      }
+    }
+
+    @Override
+    public void close() { sweeper.shutdownNow(); }
+  }
+
+  /** One connection as the Watch sees it: fields the connection's thread writes and the sweep reads. */
+  private static final class Connection {
+    volatile ConnectionContext ctx; // once its first head has come
+    final Thread thread;
+    final long firstBytesAt;
+    volatile boolean headArrived, responding;
+    private MinimumRate rate; // the response's, on the connection's thread only
+    private long written;
+    private volatile long handedAt = -1;
+
+    Connection(Thread thread, long firstBytesAt) {
+      this.thread = thread;
+      this.firstBytesAt = firstBytesAt;
+    }
+
+    /**
+     * Ends it: a read or write waiting on the client fails. Its socket closed where Helidon has handed it over; before
+     * its first head, its virtual thread interrupted, which closes the socket it waits on (JEP 444).
+     */
+    void close() {
+      if (ctx != null) ctx.serverSocket().close();
+      else thread.interrupt();
+    }
+
+    /** A response begins: nothing judged until its status goes out. */
+    void begin() {
+      handedAt = -1;
+      rate = null;
+      responding = true;
+    }
+
+    void started(MinimumRate responseRate) {
+      rate = responseRate;
+      written = 0;
+      handedAt = System.nanoTime();
+    }
+
+    /** A write about to be handed to the socket, the last one done: whether the response has kept up with the rate. */
+    boolean handing(int bytes) {
+      if (rate == null) return true;
+      if (!rate.keptUp(written)) return false;
+      written += bytes;
+      handedAt = System.nanoTime();
+      return true;
+    }
+
+    /** A response under way whose last write has waited on the client longer than the idle timeout, as a write times out elsewhere. */
+    boolean stalled(long now, long idleNanos) { return responding && handedAt >= 0 && now - handedAt > idleNanos; }
+  }
+}

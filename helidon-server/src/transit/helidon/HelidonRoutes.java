@@ -1,0 +1,115 @@
+package transit.helidon;
+
+import io.helidon.common.uri.UriEncoding;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+import java.io.OutputStream;
+import transit.api.HttpContract;
+import transit.api.Model.ApiError;
+import transit.api.ResponseCache;
+import transit.api.RouteTrips;
+import transit.api.SchedulesJson;
+import transit.api.TransitApi;
+import transit.server.Mode;
+import transit.server.SchedulesAnswer;
+
+/**
+ * The route contract (docs/API.md) on Helidon SE's HttpRouting, as lambda handlers, each on the virtual thread Helidon
+ * gives a connection; JSON by Jackson through Helidon's media support (HelidonJson), or streamed from the feed's arrays
+ * when tuned.
+ */
+final class HelidonRoutes {
+  private HelidonRoutes() {}
+
+  /** The paths the routes serve, as HttpRouting writes them: the contract's 405 for another method on one of them. */
+  private static final String SCHEDULES = "/schedules/";
+
+  static final java.util.List<String> PATHS = java.util.List.of("/", "/greeting/{name}", "/hello", "/health", "/schedules/{route_id}",
+      "/stops/{stop_id}/departures");
+
+  /** sliced: bodies beyond HelidonLimits.SLICE_BYTES go out in writes of that size (the limits' minimum rate sees them move). */
+  static void add(HttpRouting.Builder routing, TransitApi api, Mode mode, boolean sliced) {
+    routing.get("/", (req, res) -> text(res, TransitApi.helloWorld()));
+    routing.get("/greeting/{name}", (req, res) -> {
+      TransitApi.Reply<String> greeting = TransitApi.greeting(req.path().pathParameters().get("name"));
+      if (greeting.isOk()) text(res, greeting.body());
+      else error(res, greeting.error());
+    });
+    routing.get("/hello", (req, res) -> reply(res, TransitApi.hello(query(req, "name"))));
+    routing.get("/health", (req, res) -> res.send(api.health()));
+    // the id from the path as sent: Helidon's routing decodes %2F into a segment's end and drops a ;parameter, both
+    // part of a route id on every other server
+    routing.get("/schedules/{+route_id}", (req, res) -> {
+      String id = HelidonContract.path(req).substring(SCHEDULES.length());
+      if (id.isEmpty() || id.indexOf('/') >= 0) {
+        HelidonContract.notServed(req, res);
+        return;
+      }
+      try (SchedulesAnswer answer = SchedulesAnswer.of(api, mode, UriEncoding.decodeUri(id.replace("+", "%2B")), query(req, "date"),
+          HelidonJson::encode)) {
+        if (answer instanceof SchedulesAnswer.ToEncode model) HelidonContract.whileConnected(() -> res.send(model.trips()));
+        else if (answer instanceof SchedulesAnswer.Streamed streamed) stream(res, streamed.trips());
+        else if (answer instanceof SchedulesAnswer.Cached cached) send(res, cached.encoded(), sliced);
+        else if (answer instanceof SchedulesAnswer.Failed failed) error(res, failed.error());
+        else if (answer instanceof SchedulesAnswer.Busy busy) {
+          res.header(HeaderNames.RETRY_AFTER, String.valueOf(busy.retryAfterSeconds()));
+          error(res, busy.error());
+        }
+      }
+    });
+    routing.get("/stops/{stop_id}/departures", (req, res) -> reply(res, api.departures(req.path().pathParameters().get("stop_id"),
+        query(req, "date"), query(req, "after"), query(req, "limit"))));
+  }
+
+  /** A query parameter's first value, or null. */
+  static String query(ServerRequest req, String name) {
+    return req.query().contains(name) ? req.query().get(name) : null;
+  }
+
+  private static void text(ServerResponse res, String body) {
+    res.header(HeaderNames.CONTENT_TYPE, HttpContract.TEXT);
+    res.send(body);
+  }
+
+  private static void send(ServerResponse res, ResponseCache.Encoded encoded, boolean sliced) throws IOException {
+    res.status(Status.create(encoded.status()));
+    res.header(HeaderValues.CONTENT_TYPE_JSON);
+    byte[] body = encoded.body();
+    if (!sliced || body.length <= HelidonLimits.SLICE_BYTES) {
+      res.send(body);
+      return;
+    }
+    res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(body.length));
+    try (OutputStream out = res.outputStream()) {
+      for (int at = 0; at < body.length; at += HelidonLimits.SLICE_BYTES) out.write(body, at, Math.min(HelidonLimits.SLICE_BYTES, body.length - at));
+    }
+  }
+
+  /**
+   * Tuned: the JSON written to the response's output stream as it is produced, from the feed's arrays; no model, no
+   * whole-response array. Its length is counted first, so the body goes out as it is, not framed in chunks.
+   */
+  private static void stream(ServerResponse res, RouteTrips trips) throws IOException {
+    res.header(HeaderValues.CONTENT_TYPE_JSON);
+    res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(new SchedulesJson(trips).length()));
+    try (OutputStream out = res.outputStream()) {
+      SchedulesJson.write(trips, out);
+    }
+  }
+
+  private static void reply(ServerResponse res, TransitApi.Reply<?> reply) {
+    if (reply.isOk()) res.send(reply.body());
+    else error(res, reply.error());
+  }
+
+  /** The contract's JSON error body with its status. */
+  static void error(ServerResponse res, ApiError error) {
+    res.status(Status.create(error.status()));
+    res.send(error);
+  }
+}
