@@ -72,6 +72,9 @@ public final class FrameworkRegistry {
 
   public String classpath(String name) { return get(name + ".classpath"); }
 
+  /** The Java it is built for, the oldest it runs on (17 in a registry older than this key). */
+  public int javaRelease(String name) { return Integer.parseInt(properties.getProperty(name + ".java", "17")); }
+
   /** Every server's JVM flags, identical for all frameworks (ServerJvm.flags in build.mill). */
   public List<String> jvmFlags() { return Arrays.asList(get("jvm.flags").split(" ")); }
 
@@ -83,6 +86,19 @@ public final class FrameworkRegistry {
 
   /** The servers' JDK home: the newest the build found that every framework supports (build.mill's Jdks). */
   public Path jdk() { return Path.of(get("jdk")); }
+
+  /**
+   * The frameworks this machine cannot build and run, each with why (a JDK newer than any found): listed apart by every
+   * run, never silently dropped. A registry older than this key (--against) has none.
+   */
+  public Map<String, String> unavailable() {
+    Map<String, String> unavailable = new java.util.LinkedHashMap<>();
+    for (String each : properties.getProperty("unavailable", "").split(",")) {
+      int eq = each.indexOf('=');
+      if (eq > 0) unavailable.put(each.substring(0, eq), each.substring(eq + 1));
+    }
+    return unavailable;
+  }
 
   /** Every JDK the build found, by major version, oldest first. */
   public Map<Integer, Path> jdks() {

@@ -71,10 +71,16 @@ public final class Bench {
   }
 
   private void runAll() throws Exception {
-    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.runFrameworks(launchers.jdks());
+    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority())
+        : launchers.runnable(options.runFrameworks(launchers.jdks()), why -> {
+          System.out.println(why);
+          results.notes.add(why);
+        });
     if (options.target() != null) {
       results.notes.add("Loaded an already running server (" + options.target() + "): no CPU, memory or GC figures, no other modes.");
       FirstPass.get(options.target().toString(), "/health"); // fails early when nothing answers there
+    } else if (frameworks.isEmpty()) {
+      throw new Cli.UsageException("--java: no chosen framework runs on " + Conditions.jdks(launchers.jdks(), true));
     } else {
       results.feed = ServedFeed.resolve(options.gtfs());
       for (String framework : frameworks) results.settings.put(framework, launchers.description(framework).settings());
@@ -88,6 +94,7 @@ public final class Bench {
     progress = new Progress(expected);
     List<RunPlan.Run> planned = plan.rounds(options.settings(RunPlan.PLACEHOLDER_RATES));
     long limitsOff = options.limits().on() ? planned.stream().filter(r -> !r.limits()).count() : 0;
+    launchers.registry().unavailable().forEach((f, why) -> System.out.println("Not run here: " + f + " (" + why + ")"));
     System.out.printf("Plan: %d server runs%s in %d round(s)%s, profile %s; expected to take %s%n", planned.size(),
         limitsOff == 0 ? "" : " (" + limitsOff + " of them with limits off, each beside the same run with limits on)", options.repeat(),
         calibration.isEmpty() ? "" : " after a calibration of " + calibration.size(), options.profile().label(), Progress.until(expected));

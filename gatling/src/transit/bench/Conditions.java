@@ -2,6 +2,7 @@ package transit.bench;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import transit.measure.Cpus;
 import transit.measure.Machine;
 import transit.server.Mode;
@@ -35,6 +36,9 @@ final class Conditions {
           + (options.heap() == null ? " (heap: the build's default, ServerJvm.heap)" : " (heap: --heap)")
           + (options.heaps().isEmpty() ? "" : "; heavy also at -Xmx " + String.join(", ", options.heaps())));
       c.put("JDK", jdks(launchers.jdks(), !options.javaGiven().isEmpty()));
+      Map<String, String> unavailable = launchers.registry().unavailable();
+      if (!unavailable.isEmpty())
+        c.put("Not run here", String.join("; ", unavailable.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
       c.put("Feed", "`" + results.feed + "`");
     }
     if (launchers.against() != null) {

@@ -81,6 +81,31 @@ public record Launchers(FrameworkRegistry registry, Against against, List<Jdk> j
     return String.join(", ", libraries);
   }
 
+  /**
+   * The run's frameworks that their JDK can run (cask/jdk17, not helidon/jdk17: it is built for Java 21); each left out
+   * is told to leftOut with why.
+   */
+  List<String> runnable(List<String> frameworks, java.util.function.Consumer<String> leftOut) {
+    List<String> runnable = new ArrayList<>();
+    for (String f : frameworks) {
+      Jdk jdk = jdkOf(f);
+      int needs = registryOf(f).javaRelease(Against.framework(f));
+      if (jdk == null || jdk.version() >= needs) runnable.add(f);
+      else leftOut.accept("Not run: " + f + " (built for Java " + needs + ", and JDK " + jdk.version() + " is older).");
+    }
+    return runnable;
+  }
+
+  /** "; helidon is not run here: needs Java 21; …" for a framework the build could not take, else "". */
+  static String unavailableHere(String framework) {
+    try {
+      String why = FrameworkRegistry.load().unavailable().get(framework);
+      return why == null ? "" : "; " + framework + " is not run here: " + why;
+    } catch (IllegalStateException e) { // no registry on the classpath (a test's own)
+      return "";
+    }
+  }
+
   /** The JDK running the harness. */
   static String java() { return Path.of(System.getProperty("java.home"), "bin", "java").toString(); }
 }

@@ -198,7 +198,8 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     List<String> names = new ArrayList<>();
     for (String name : given) {
       if (!allowed.contains(name.trim()))
-        throw new Cli.UsageException(flag + ": \"" + name + "\" is not one of " + String.join(", ", allowed));
+        throw new Cli.UsageException(flag + ": \"" + name + "\" is not one of " + String.join(", ", allowed)
+            + (flag.equals("--frameworks") ? Launchers.unavailableHere(name.trim()) : ""));
       if (!names.contains(name.trim())) names.add(name.trim());
     }
     if (names.isEmpty()) throw new Cli.UsageException(flag + ": at least one is required");

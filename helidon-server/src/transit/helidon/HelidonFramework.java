@@ -47,9 +47,10 @@ final class HelidonFramework implements Framework {
   @Override
   public int answers(ProtocolError request) {
     return switch (request) {
-      // Helidon 4 speaks HTTP/1.1 alone: it closes a connection whose first line is not a well-formed HTTP/1.1 one
+      // Helidon 4 speaks HTTP/1.1 alone: a request line that is not a well-formed HTTP/1.1 one is a bad request
       case NO_SPACES_IN_REQUEST_LINE, TABS_BETWEEN_PARTS, METHOD_ONLY, BARE_LF_LINE_ENDINGS, HTTP_9_9, HTTP_2_0_REQUEST_LINE, HTTP_0_9,
-          HTTP_1_0_WITHOUT_HOST, EMPTY_LINE_BEFORE_REQUEST -> ProtocolError.NO_ANSWER;
+          EMPTY_LINE_BEFORE_REQUEST -> 400;
+      case HTTP_1_0_WITHOUT_HOST -> 505;
       // Helidon reads a method's name whatever its case: get is GET
       case PATH_NOT_UTF8_ONCE_DECODED, FRAGMENT, TWO_HUNDRED_HEADERS, WEBSOCKET_UPGRADE, LOWERCASE_GET -> 200;
       case HEADER_OF_70000_BYTES, HEADER_LINE_WITHOUT_COLON, SPACE_IN_HEADER_NAME, OBSOLETE_FOLDED_HEADER, CONTROL_CHARACTER_IN_HEADER_VALUE,
@@ -66,14 +67,15 @@ final class HelidonFramework implements Framework {
         Setting.limit("maxTcpConnections", "1,024", "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
         Setting.limit("connectionOptions socketSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
-        Setting.limit("HelidonLimits.Watch (a connection selector, HTTP/1 listeners, a filter)", "a first head within 5 s; 16 KB/s "
-            + "over 10 s, checked before each write; a write waiting at most the idle timeout", "none: Helidon reads a head and "
-            + "writes a body for as long as the client takes", Setting.FOR_TRICKLED_HEADS + "; " + Setting.FOR_TRICKLING_READERS,
-            Setting.WITH_THE_LIMITS + "; its selector makes Helidon choose a protocol on each new connection, where with HTTP/1 "
-            + "alone it takes the connection as HTTP/1 at once"),
+        Setting.limit("HelidonLimits.Watch (around HTTP/1's connection selector, HTTP/1 listeners, a filter)", "a first head "
+            + "within 5 s; 16 KB/s over 10 s, checked before each write; a write waiting at most the idle timeout", "none: Helidon "
+            + "reads a head and writes a body for as long as the client takes", Setting.FOR_TRICKLED_HEADS + "; "
+            + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("cached bodies over 64 KB in 64 KB writes (HelidonLimits.SLICE_BYTES)", "64 KB writes", "one write of the "
             + "whole body (res.send)", "the minimum rate sees a body move as its writes complete", Setting.WITH_THE_LIMITS),
         Setting.always("backlog", "1,000", "1,024", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
+        Setting.always("protocolsDiscoverServices", "false: HTTP/1 alone, as configured here", "true: every protocol on the "
+            + "classpath (HTTP/1 alone here)", "the HTTP/1 settings below are the ones used", Setting.IN_EVERY_FIGURE),
         Setting.always("Http1Config maxPrologueLength, maxHeadersSize", "64 KB, 64 KB", "4 KB, 16 KB", Setting.FOR_LONG_IDS,
             Setting.IN_EVERY_FIGURE),
         Setting.always("routing: a handler before the routes and one after, directHandlers", "JSON error bodies, dot segments, HEAD "

@@ -1,7 +1,9 @@
 package transit.helidon;
 
 import io.helidon.common.buffers.BufferData;
+import io.helidon.common.concurrency.limits.Limit;
 import io.helidon.common.socket.SocketOptions;
+import io.helidon.common.task.InterruptableTask;
 import io.helidon.http.Headers;
 import io.helidon.http.Status;
 import io.helidon.webserver.CloseConnectionException;
@@ -14,6 +16,7 @@ import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http1.Http1ConnectionListener;
 import io.helidon.webserver.spi.ServerConnection;
 import io.helidon.webserver.spi.ServerConnectionSelector;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -25,12 +28,9 @@ import transit.server.ServerSettings;
 /**
  * The limits every server keeps (ServerSettings.Limits) on Helidon, through its own settings where it has them: the
  * idle timeout (which closes a connection between requests), the connection limit (more wait in the backlog) and the
- * send buffer. A request head's bound and the minimum response rate, which Helidon lacks (it reads a head and writes
- * a body on the connection's virtual thread for as long as the client takes), through a Watch: a connection selector
- * of its own tells it when a connection's first bytes came, Helidon's HTTP/1 listeners when its head arrived and what
- * it sends: a response that fell below the rate over a window is ended as its next write is handed over, and once a
- * second the Watch closes a connection whose first head has not arrived within the bound, or whose write has waited
- * longer than the idle timeout. Off, Helidon's defaults.
+ * send buffer. A request head's bound, a write's timeout and the minimum response rate, which Helidon lacks (it reads
+ * a head and writes a body on the connection's virtual thread for as long as the client takes), through a Watch.
+ * Off, Helidon's defaults.
  */
 final class HelidonLimits {
   private HelidonLimits() {}
@@ -38,24 +38,24 @@ final class HelidonLimits {
   /** A body longer than this goes out in writes of this size with the limits on, so that the Watch sees it move. */
   static final int SLICE_BYTES = 64 * 1024;
 
-  /** The limits on the server and its HTTP/1 connections; the Watch to put around the routes (null with the limits off). */
+  /** The limits on the server and its HTTP/1 connections; the Watch to put around them (null with the limits off). */
   static Watch apply(WebServerConfig.Builder server, Http1Config.Builder http1, ServerSettings.Limits limits) {
     if (!limits.on()) return null;
     server.idleConnectionTimeout(limits.idleTimeout())
         .maxTcpConnections(limits.connectionLimit())
         .connectionOptions(SocketOptions.builder().socketSendBufferSize(limits.sendBufferBytes()).build());
     Watch watch = new Watch(limits);
-    server.addConnectionSelector(watch.arrival); // before HTTP/1's, which the caller adds
     http1.addReceiveListener(watch.received).addSendListener(watch.sent);
     return watch;
   }
 
   /**
-   * Every open connection's progress, told by Helidon's listeners on the connection's own virtual thread (so a
-   * thread-local finds it without a lookup): when its first bytes came, whether its first head has arrived, and while
-   * a response is under way (the filter around the routes), what has been handed to the socket. Writes block until
-   * the kernel takes them, so what was handed follows what the client reads, give or take the write in flight; a write
-   * waiting longer than the idle timeout ends the connection, as a write times out on the other servers.
+   * Every open connection, from the HTTP/1 selector it wraps (opened as Helidon accepts it, closed as its handling
+   * ends) and told by Helidon's HTTP/1 listeners, on the connection's own virtual thread, when its head arrived and
+   * what it sends (a thread-local finds it without a lookup). A response that fell below the rate over a window is
+   * ended as its next write is handed over (writes block until the kernel takes them, so each follows what the client
+   * read); once a second, a connection whose first head has not arrived within the bound, or whose write has waited
+   * longer than the idle timeout (as a write times out on the other servers), is closed.
    */
   static final class Watch implements AutoCloseable {
     private final ServerSettings.Limits limits;
@@ -75,34 +75,64 @@ final class HelidonLimits {
       sweeper.scheduleWithFixedDelay(this::sweep, 1, 1, TimeUnit.SECONDS);
     }
 
-    /**
-     * Asked first about every new connection, once its first bytes have come (Helidon then chooses its protocol among
-     * the selectors): starts the head's bound, and leaves the connection to HTTP/1.
-     */
-    final ServerConnectionSelector arrival = new ServerConnectionSelector() {
-      @Override
-      public int bytesToIdentifyConnection() { return 0; }
+    /** HTTP/1's selector, each connection it makes watched from its start to its end. */
+    ServerConnectionSelector around(ServerConnectionSelector http1) {
+      return new ServerConnectionSelector() {
+        @Override
+        public int bytesToIdentifyConnection() { return http1.bytesToIdentifyConnection(); }
 
-      @Override
-      public Support supports(BufferData data) {
-        arrived();
-        return Support.UNSUPPORTED;
+        @Override
+        public Support supports(BufferData data) { return http1.supports(data); }
+
+        @Override
+        public Set<String> supportedApplicationProtocols() { return http1.supportedApplicationProtocols(); }
+
+        @Override
+        public ServerConnection connection(ConnectionContext ctx) {
+          Connection c = new Connection(ctx, System.nanoTime());
+          mine.set(c);
+          open.add(c);
+          return new Watched(http1.connection(ctx), c);
+        }
+      };
+    }
+
+    /** A connection as Helidon runs it, forgotten once its handling ends. */
+    private final class Watched implements ServerConnection, InterruptableTask<Void> {
+      private final ServerConnection connection;
+      private final Connection watched;
+
+      Watched(ServerConnection connection, Connection watched) {
+        this.connection = connection;
+        this.watched = watched;
       }
 
       @Override
-      public Set<String> supportedApplicationProtocols() { return Set.of(); }
+      public void handle(Limit limit) throws InterruptedException {
+        try {
+          connection.handle(limit);
+        } finally {
+          open.remove(watched);
+          mine.remove();
+        }
+      }
 
       @Override
-      public ServerConnection connection(ConnectionContext ctx) { throw new IllegalStateException("never chosen"); }
-    };
+      public Duration idleTime() { return connection.idleTime(); }
+
+      @Override
+      public void close(boolean interrupt) { connection.close(interrupt); }
+
+      @Override
+      public boolean canInterrupt() { return connection instanceof InterruptableTask<?> task && task.canInterrupt(); }
+    }
 
     /** What a connection receives: its first head's end stops the head's bound. */
     final Http1ConnectionListener received = new Http1ConnectionListener() {
       @Override
       public void headers(ConnectionContext ctx, Headers headers) {
-        Connection c = arrived();
-        c.ctx = ctx;
-        c.headArrived = true;
+        Connection c = mine.get();
+        if (c != null) c.headArrived = true;
       }
     };
 
@@ -140,55 +170,32 @@ final class HelidonLimits {
       }
     }
 
-    /** The connection on this thread, noted as it first comes. */
-    private Connection arrived() {
-      Connection c = mine.get();
-      if (c == null) {
-        c = new Connection(Thread.currentThread(), System.nanoTime());
-        mine.set(c);
-        open.add(c);
-      }
-      return c;
-    }
-
-    /** Once a second: closes what has waited too long, forgets what has ended. */
+    /** Once a second: closes what has waited too long. */
     private void sweep() {
       long now = System.nanoTime();
-      for (Connection c : open) {
-        if (!c.thread.isAlive()) open.remove(c);
-        else if (!c.headArrived && now - c.firstBytesAt > headNanos || c.stalled(now, idleNanos)) {
+      for (Connection c : open)
+        if (!c.headArrived && now - c.openedAt > headNanos || c.stalled(now, idleNanos)) {
           open.remove(c);
-          c.close();
+          c.ctx.serverSocket().close(); // a read or write waiting on the client fails, and the connection ends
         }
-      }
     }
 
     @Override
     public void close() { sweeper.shutdownNow(); }
   }
 
-  /** One connection as the Watch sees it: fields the connection's thread writes and the sweep reads. */
+  /** One connection as the Watch sees it: what its thread writes and the sweep reads. */
   private static final class Connection {
-    volatile ConnectionContext ctx; // once its first head has come
-    final Thread thread;
-    final long firstBytesAt;
+    final ConnectionContext ctx;
+    final long openedAt;
     volatile boolean headArrived, responding;
     private MinimumRate rate; // the response's, on the connection's thread only
     private long written;
     private volatile long handedAt = -1;
 
-    Connection(Thread thread, long firstBytesAt) {
-      this.thread = thread;
-      this.firstBytesAt = firstBytesAt;
-    }
-
-    /**
-     * Ends it: a read or write waiting on the client fails. Its socket closed where Helidon has handed it over; before
-     * its first head, its virtual thread interrupted, which closes the socket it waits on (JEP 444).
-     */
-    void close() {
-      if (ctx != null) ctx.serverSocket().close();
-      else thread.interrupt();
+    Connection(ConnectionContext ctx, long openedAt) {
+      this.ctx = ctx;
+      this.openedAt = openedAt;
     }
 
     /** A response begins: nothing judged until its status goes out. */
@@ -213,7 +220,7 @@ final class HelidonLimits {
       return true;
     }
 
-    /** A response under way whose last write has waited on the client longer than the idle timeout, as a write times out elsewhere. */
+    /** A response under way whose last write has waited on the client longer than the idle timeout. */
     boolean stalled(long now, long idleNanos) { return responding && handedAt >= 0 && now - handedAt > idleNanos; }
   }
 }

@@ -4,6 +4,7 @@ import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http1.Http1ConnectionSelector;
+import io.helidon.webserver.spi.ServerConnectionSelector;
 import transit.api.TransitApi;
 import transit.server.Framework;
 import transit.server.RunningServer;
@@ -45,7 +46,9 @@ public final class HelidonServer {
           HelidonRoutes.add(routing, api, settings.mode(), watch != null);
           HelidonContract.after(routing);
         })
-        .addConnectionSelector(Http1ConnectionSelector.builder().config(http1.build()).build());
+        .protocolsDiscoverServices(false); // HTTP/1 as configured here, the one protocol
+    ServerConnectionSelector selector = Http1ConnectionSelector.builder().config(http1.build()).build();
+    builder.addConnectionSelector(watch == null ? selector : watch.around(selector));
     WebServer server = builder.build().start();
     return new RunningServer() {
       public int port() { return server.port(); }

@@ -298,6 +298,20 @@ class PlanTest {
     assertEquals("cask@HEAD", Jdk.base("cask@HEAD/jdk25"));
     assertThrows(IllegalArgumentException.class, () -> launchers.javaCommand("cask/jdk21", "1g"), "not one of the run's JDKs");
 
+    assertEquals(Map.of(), today.unavailable(), "a registry without the key: none");
+    List<String> leftOut = new java.util.ArrayList<>();
+    assertEquals(List.of("cask/jdk17", "cask/jdk25"), launchers.runnable(List.of("cask/jdk17", "cask/jdk25"), leftOut::add));
+    Path newer = registry(dir.resolve("java21"), "/today.jar", "now", "cask");
+    Files.writeString(newer.resolve(FrameworkRegistry.RESOURCE), "cask.java=21\n", java.nio.file.StandardOpenOption.APPEND);
+    assertEquals(List.of("cask/jdk25"), new Launchers(FrameworkRegistry.load(newer), null, List.of()).on(jdks)
+        .runnable(List.of("cask/jdk17", "cask/jdk25"), leftOut::add), "a framework built for Java 21 is not run on 17");
+    assertEquals(List.of("Not run: cask/jdk17 (built for Java 21, and JDK 17 is older)."), leftOut);
+    Path older = registry(dir.resolve("jdk17-only"), "/today.jar", "now", "cask");
+    Files.writeString(older.resolve(FrameworkRegistry.RESOURCE), "unavailable=helidon\\=needs Java 21; the newest JDK found here is 17\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    assertEquals(Map.of("helidon", "needs Java 21; the newest JDK found here is 17"), FrameworkRegistry.load(older).unavailable(),
+        "a framework the machine cannot run, with why");
+
     List<Jdk> byDefault = Jdk.resolve(List.of(), j25, found);
     assertEquals(List.of("cask", "javalin"), o.runFrameworks(byDefault), "one JDK: the names stay as they are");
     assertEquals(j25.resolve("bin").resolve("java").toString(), new Launchers(today, null, List.of()).on(byDefault).javaCommand("cask", "1g").get(0));
