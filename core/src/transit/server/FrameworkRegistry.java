@@ -91,23 +91,23 @@ public final class FrameworkRegistry {
    * The frameworks this machine cannot build and run, each with why (a JDK newer than any found): listed apart by every
    * run, never silently dropped. A registry older than this key (--against) has none.
    */
-  public Map<String, String> unavailable() {
-    Map<String, String> unavailable = new java.util.LinkedHashMap<>();
-    for (String each : properties.getProperty("unavailable", "").split(",")) {
-      int eq = each.indexOf('=');
-      if (eq > 0) unavailable.put(each.substring(0, eq), each.substring(eq + 1));
-    }
-    return unavailable;
-  }
+  public Map<String, String> unavailable() { return pairs(properties.getProperty("unavailable", "")); }
 
   /** Every JDK the build found, by major version, oldest first. */
   public Map<Integer, Path> jdks() {
     Map<Integer, Path> jdks = new java.util.TreeMap<>();
-    for (String each : get("jdks").split(",")) {
-      int eq = each.indexOf('=');
-      if (eq > 0) jdks.put(Integer.valueOf(each.substring(0, eq)), Path.of(each.substring(eq + 1)));
-    }
+    pairs(get("jdks")).forEach((version, home) -> jdks.put(Integer.valueOf(version), Path.of(home)));
     return jdks;
+  }
+
+  /** "a=x,b=y" as build.mill writes a list of pairs, in its order. */
+  private static Map<String, String> pairs(String list) {
+    Map<String, String> pairs = new java.util.LinkedHashMap<>();
+    for (String each : list.split(",")) {
+      int eq = each.indexOf('=');
+      if (eq > 0) pairs.put(each.substring(0, eq), each.substring(eq + 1));
+    }
+    return pairs;
   }
 
   public Description description(String name) {
