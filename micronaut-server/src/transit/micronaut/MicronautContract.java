@@ -1,0 +1,128 @@
+package transit.micronaut;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpMethod;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.context.annotation.Replaces;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.server.exceptions.response.ErrorContext;
+import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
+import io.micronaut.http.server.netty.NettyHttpRequest;
+import jakarta.inject.Singleton;
+import io.micronaut.web.router.Router;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import transit.api.HttpContract;
+import transit.api.Model.ApiError;
+
+/**
+ * What the contract asks of Micronaut beyond its own reading (docs/API.md, Errors and Protocol errors): a filter before
+ * the routes, and Micronaut's own error answers as the contract's JSON.
+ */
+final class MicronautContract {
+  private MicronautContract() {}
+
+  /** The target as sent, still percent-encoded, as Netty's codec read it. */
+  static String target(HttpRequest<?> request) {
+    return request instanceof NettyHttpRequest<?> netty ? netty.getNativeRequest().uri() : request.getUri().toString();
+  }
+
+  /** The path of the target as sent: from an absolute-form target (http://host/path) its path alone. */
+  static String path(HttpRequest<?> request) {
+    String target = target(request);
+    int query = target.indexOf('?');
+    String path = query < 0 ? target : target.substring(0, query);
+    int scheme = path.indexOf("://");
+    if (scheme < 0 || path.startsWith("/")) return path;
+    int slash = path.indexOf('/', scheme + 3);
+    return slash < 0 ? "/" : path.substring(slash);
+  }
+
+  /**
+   * A path variable as the contract reads it: Micronaut decodes a '+' in a path as a space, as a form would, where every
+   * other server keeps it (a route id may hold one). given: Micronaut's value; index: the variable's segment, from 0.
+   */
+  static String variable(HttpRequest<?> request, String given, int index) {
+    String[] segments = path(request).split("/", -1);
+    String raw = index + 1 < segments.length ? segments[index + 1] : "";
+    return raw.indexOf('+') < 0 ? given : URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Before any route: an HTTP/1.1 request without exactly one Host header, a target with a character no URI has, a dot
+   * segment or broken percent-encoding in the query, the contract's 400; another method than GET (HEAD too, which
+   * Micronaut would answer from a GET route) on a served path 405, elsewhere 404.
+   */
+  @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
+  static final class Before {
+    private final Router router;
+
+    Before(Router router) { this.router = router; }
+
+    @RequestFilter
+    @Nullable
+    HttpResponse<?> refuse(HttpRequest<?> request) {
+      ApiError bad = refused(request);
+      if (bad != null) return MicronautRoutes.error(bad);
+      if (request.getMethod() != HttpMethod.GET) return notServed(request, router);
+      return null;
+    }
+  }
+
+  private static ApiError refused(HttpRequest<?> request) {
+    String target = target(request);
+    for (int i = 0; i < target.length(); i++) {
+      char c = target.charAt(i);
+      if (c <= ' ' || c >= 0x7f || c == '\\') return HttpContract.malformedRequest();
+    }
+    int query = target.indexOf('?');
+    ApiError bad = HttpContract.badTarget(path(request), query < 0 || query == target.length() - 1 ? null : target.substring(query + 1));
+    if (bad != null) return bad;
+    // the version as sent: Micronaut's getHttpVersion() says 1.1 for a 1.0 request
+    boolean http11 = request instanceof NettyHttpRequest<?> netty ? netty.getNativeRequest().protocolVersion().equals(io.netty.handler.codec.http.HttpVersion.HTTP_1_1)
+        : request.getHttpVersion() == io.micronaut.http.HttpVersion.HTTP_1_1;
+    if (http11 && request.getHeaders().getAll(HttpHeaders.HOST).size() != 1)
+      return HttpContract.hostRequired();
+    return null;
+  }
+
+  /** A path no route serves, 404; another method than GET on one they do, 405; to HEAD without a body, as HTTP has it. */
+  static HttpResponse<?> notServed(HttpRequest<?> request, Router router) {
+    String path = path(request);
+    String method = request.getMethodName();
+    boolean served = !method.equals("GET") && router.find(HttpMethod.GET, request.getPath(), request).findAny().isPresent();
+    ApiError error = served ? HttpContract.methodNotAllowed(method, path) : HttpContract.noSuchPath(path);
+    if (!method.equals("HEAD")) return MicronautRoutes.error(error);
+    // the length the body would have: Micronaut drops a HEAD answer's body and its length, and then closes the connection
+    return HttpResponse.status(HttpStatus.valueOf(error.status())).contentType(MediaType.APPLICATION_JSON_TYPE)
+        .header(HttpHeaders.CONTENT_LENGTH, String.valueOf(MicronautJson.bytes(error).length));
+  }
+
+  /**
+   * Micronaut's own error answers (a path no route serves, a request it cannot read) as the contract's JSON: the error
+   * response processor, Micronaut's one place for their bodies, replaced. A controller's own answers are not its.
+   */
+  @Singleton
+  @Replaces(ErrorResponseProcessor.class)
+  static final class Errors implements ErrorResponseProcessor<ApiError> {
+    @Override
+    public MutableHttpResponse<ApiError> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
+      HttpRequest<?> request = context.getRequest();
+      int status = response.code();
+      ApiError error = switch (status) {
+        case 404 -> HttpContract.noSuchPath(path(request));
+        case 405 -> HttpContract.methodNotAllowed(request.getMethodName(), path(request));
+        case 400 -> HttpContract.malformedRequest();
+        case 413, 414, 431 -> new ApiError(status, response.reason(), HttpContract.headTooLarge(MicronautServer.MAX_HEAD_BYTES).message());
+        default -> new ApiError(status, response.reason(), context.getErrors().isEmpty() ? response.reason() : context.getErrors().get(0).getMessage());
+      };
+      return response.contentType(MediaType.APPLICATION_JSON_TYPE).body(error);
+    }
+  }
+}

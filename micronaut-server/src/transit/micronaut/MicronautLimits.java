@@ -1,0 +1,179 @@
+package transit.micronaut;
+
+import io.micronaut.context.event.BeanCreatedEvent;
+import io.micronaut.context.event.BeanCreatedEventListener;
+import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
+import io.micronaut.http.server.netty.NettyHttpRequest;
+import io.micronaut.http.server.netty.NettyServerCustomizer;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.concurrent.ScheduledFuture;
+import jakarta.inject.Singleton;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import transit.server.MinimumRate;
+import transit.server.ServerSettings;
+
+/**
+ * The limits every server keeps (ServerSettings.Limits) on Micronaut: its configuration where it has them (the idle
+ * timeout, which closes a connection that neither reads nor writes, a stalled write's included; the send buffer as a
+ * Netty child option); a request head's bound and the minimum response rate, which it has not, by a handler in each
+ * connection's Netty pipeline ({@link Watch}). Micronaut has no connection limit, and needs none: a connection holds
+ * no thread (blocking work runs on its executor of virtual threads where the JDK has them), and the heap its answer
+ * holds is within core's budget. Off, Micronaut's defaults.
+ */
+final class MicronautLimits {
+  private MicronautLimits() {}
+
+  /** The Watch's name in a connection's pipeline, right after Netty's HTTP codec. */
+  private static final String WATCH = "transit-watch";
+
+  /** Micronaut's own settings for the limits. */
+  static Map<String, Object> properties(ServerSettings.Limits limits) {
+    Map<String, Object> properties = new HashMap<>();
+    if (!limits.on()) return properties;
+    properties.put("micronaut.server.idle-timeout", limits.idleTimeout().toMillis() + "ms");
+    properties.put("micronaut.server.netty.child-options.SO_SNDBUF", limits.sendBufferBytes());
+    return properties;
+  }
+
+  /**
+   * A handed answer (SchedulesAnswer) given back once its response is written, as every server gives it back: from
+   * the Watch of the request's connection, or at once where there is none.
+   */
+  static void afterResponse(io.micronaut.http.HttpRequest<?> request, AutoCloseable answer) {
+    Watch watch = request instanceof NettyHttpRequest<?> netty ? (Watch) netty.getChannelHandlerContext().pipeline().get(WATCH) : null;
+    if (watch == null) giveBack(answer);
+    else watch.answers.add(answer);
+  }
+
+  private static void giveBack(AutoCloseable answer) {
+    try {
+      answer.close();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Puts a Watch in every HTTP/1 connection's pipeline, through the customizer registry Micronaut's Netty server offers. */
+  @Singleton
+  static final class Installer implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+    private final ServerSettings.Limits limits;
+
+    Installer(ServerSettings settings) { this.limits = settings.limits(); }
+
+    @Override
+    public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
+      event.getBean().register(new NettyServerCustomizer() {
+        @Override
+        public NettyServerCustomizer specializeForChannel(Channel channel, ChannelRole role) {
+          if (role != ChannelRole.CONNECTION) return this;
+          return new NettyServerCustomizer() {
+            @Override
+            public void onStreamPipelineBuilt() {
+              channel.pipeline().addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, WATCH, new Watch(limits));
+            }
+          };
+        }
+      });
+      return event.getBean();
+    }
+  }
+
+  /**
+   * One connection, on its event loop: gives each handed answer back once its response's last part is written; with
+   * the limits on, closes the connection if its first request head has not arrived within the bound, and once a second
+   * judges a response that waits on the client (bytes pending in Netty's outbound buffer) against the minimum rate,
+   * over what the client has taken (written less pending): one fallen below it over a window is ended by a reset.
+   */
+  static final class Watch extends ChannelDuplexHandler {
+    final Queue<AutoCloseable> answers = new ConcurrentLinkedQueue<>();
+    private final ServerSettings.Limits limits;
+    private boolean headArrived, responding;
+    private long written, drainedAtStart;
+    private MinimumRate rate;
+    private ScheduledFuture<?> head, check;
+
+    Watch(ServerSettings.Limits limits) { this.limits = limits; }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+      if (!limits.on()) return;
+      head = ctx.executor().schedule(() -> {
+        if (!headArrived) ctx.close();
+      }, limits.requestHeadTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      check = ctx.executor().scheduleAtFixedRate(() -> check(ctx), 1, 1, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+      if (!headArrived && msg instanceof HttpRequest) {
+        headArrived = true;
+        if (head != null) head.cancel(false);
+      }
+      super.channelRead(ctx, msg);
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
+      if (msg instanceof HttpResponse response && response.status() != HttpResponseStatus.CONTINUE) {
+        responding = true;
+        rate = null;
+      }
+      if (msg instanceof ByteBufHolder holder) written += holder.content().readableBytes();
+      else if (msg instanceof ByteBuf buf) written += buf.readableBytes();
+      if (msg instanceof LastHttpContent) {
+        AutoCloseable answer = answers.poll();
+        if (promise.isVoid()) promise = ctx.newPromise().addListener(f -> {
+          if (!f.isSuccess()) ctx.fireExceptionCaught(f.cause());
+        });
+        promise.addListener(f -> {
+          responding = false;
+          if (answer != null) giveBack(answer);
+        });
+      }
+      super.write(ctx, msg, promise);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+      if (head != null) head.cancel(false);
+      if (check != null) check.cancel(false);
+      for (AutoCloseable answer; (answer = answers.poll()) != null; ) giveBack(answer);
+      super.channelInactive(ctx);
+    }
+
+    /** Once a second: a response waiting on the client is judged against the rate; one that is not starts afresh. */
+    private void check(ChannelHandlerContext ctx) {
+      ChannelOutboundBuffer outbound = ctx.channel().unsafe().outboundBuffer();
+      long pending = outbound == null ? 0 : outbound.totalPendingWriteBytes();
+      if (!responding || pending == 0) {
+        rate = null;
+        return;
+      }
+      long drained = written - pending;
+      if (rate == null) {
+        rate = new MinimumRate(limits);
+        drainedAtStart = drained;
+      } else if (!rate.keptUp(drained - drainedAtStart)) {
+        // a reset: a plain close would first deliver what Netty and the kernel still hold, at the rate it was cut off for
+        ctx.channel().config().setOption(ChannelOption.SO_LINGER, 0);
+        ctx.channel().unsafe().close(ctx.channel().voidPromise());
+      }
+    }
+  }
+}
