@@ -29,7 +29,7 @@ final class Conditions {
     if (options.target() == null) {
       c.put("Modes", String.join("; ", options.modes().stream().map(m -> modeDescription(m, frameworks, launchers)).toList()));
       c.put("Limits", !options.limits().on() ? "off for every server (`--limits off`: each framework's own defaults, no budget for answers)"
-          : paired.isEmpty() ? "on for every server" : "on; " + String.join(" and ", paired.stream().map(m -> m.label).toList())
+          : paired.isEmpty() ? "on for every server (what they cost: `--limits both` runs each server also with them off)" : "on; " + String.join(" and ", paired.stream().map(m -> m.label).toList())
               + " also with `--limits off` (each framework's own defaults, no budget for answers)"
               + (options.arguments().stream().anyMatch(a -> a.startsWith("--limits")) ? "" : ", the profile's pairs"));
       c.put("Server JVM flags", "`" + String.join(" ", launchers.flags(results.heap)) + "`, identical for every framework"

@@ -34,7 +34,7 @@ class OptionsTest {
     assertEquals(List.of(), o.heaps());
     assertNull(o.target());
     assertNull(o.against());
-    assertEquals(new RunPlan.Limits(true, List.of(Mode.TUNED, Mode.CACHED)), o.limits(), "the profile's pairs");
+    assertEquals(RunPlan.Limits.ON, o.limits(), "the default leaves the pairs to --limits both");
     assertFalse(o.quick() || o.help());
   }
 
@@ -84,7 +84,9 @@ class OptionsTest {
     assertEquals(new RunPlan.Limits(true, List.of(Mode.IDIOMATIC, Mode.CACHED)), parse("--limits", "both", "--modes", "idiomatic,cached").limits(),
         "both: every chosen mode");
     assertEquals(new RunPlan.Limits(true, List.of(Mode.CACHED)), parse("--quick").limits(), "quick pairs cached only");
-    assertEquals(new RunPlan.Limits(true, List.of(Mode.CACHED)), parse("--modes", "idiomatic,cached").limits(), "of the chosen modes");
+    assertEquals(new RunPlan.Limits(true, List.of(Mode.CACHED)), parse("--profile", "full", "--modes", "idiomatic,cached").limits(),
+        "of the chosen modes");
+    assertEquals(RunPlan.Limits.ON, parse("--modes", "idiomatic,cached").limits(), "the default pairs none");
     assertEquals(RunPlan.Limits.ON, parse("--target", "http://127.0.0.1:4000").limits(), "a running server: nothing to pair");
     assertTrue(error("--limits", "maybe").startsWith("--limits: \"maybe\" is not on, off or both"), error("--limits", "maybe"));
     assertTrue(error("--limits", "both", "--target", "http://127.0.0.1:4000").startsWith("--limits: not with --target"));
@@ -132,16 +134,17 @@ class OptionsTest {
     String flat = usage.replaceAll("\\s+", " ");
     assertTrue(flat.contains("--against=REV compare each server with the same server built at REV (e.g. HEAD), in one run: run it before "
         + "changing a server's write path"), usage);
-    assertTrue(flat.contains("small at 50 users; tuned and cached also with limits off"), "standard's pairs:\n" + usage);
+    assertTrue(flat.contains("small at 50 users; limits on only"), "standard without pairs:\n" + usage);
+    assertTrue(flat.contains("small at 1, 10, 50, 100 users; tuned and cached also with limits off"), "full's pairs:\n" + usage);
     assertTrue(flat.contains("small at 1, 100 users; cached also with limits off"), "quick's pairs:\n" + usage);
   }
 
   @Test
   void eachProfilesExpectedTimeInTheHelpCountsItsLimitsOffRuns() {
-    Options standard = parse(), on = parse("--limits", "on");
-    String withPairs = Format.duration(standard.plan(KNOWN, "1g").expectedSeconds(standard.settings(null)));
+    Options full = parse("--profile", "full"), on = parse("--profile", "full", "--limits", "on");
+    String withPairs = Format.duration(full.plan(KNOWN, "1g").expectedSeconds(full.settings(null)));
     String without = Format.duration(on.plan(KNOWN, "1g").expectedSeconds(on.settings(null)));
     assertNotEquals(withPairs, without);
-    assertTrue(Options.usage(KNOWN, "1g").contains("standard  the default, about " + withPairs + ":"), Options.usage(KNOWN, "1g"));
+    assertTrue(Options.usage(KNOWN, "1g").contains("full      every scenario and user count, about " + withPairs + ":"), Options.usage(KNOWN, "1g"));
   }
 }

@@ -106,8 +106,8 @@ class PlanTest {
   static List<String> names(Options o) { return o.plan(o.runFrameworks(List.of()), "1g").rounds(o.settings(null)).stream().map(RunPlan.Run::name).toList(); }
 
   @Test
-  void theStandardProfilePairsTunedAndCachedWithLimitsOffOnFirstInOddRoundsOffFirstInEvenOnes() {
-    Options o = OptionsTest.parse("--repeat", "2", "--scenarios", "heavy", "--frameworks", "cask");
+  void theFullProfilePairsTunedAndCachedWithLimitsOffOnFirstInOddRoundsOffFirstInEvenOnes() {
+    Options o = OptionsTest.parse("--profile", "full", "--repeat", "2", "--scenarios", "heavy", "--frameworks", "cask");
     assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-tuned-1g", "r1-cask-tuned-1g-limits-off", "r1-cask-cached-1g",
         "r1-cask-cached-1g-limits-off", "r2-cask-idiomatic-1g", "r2-cask-tuned-1g-limits-off", "r2-cask-tuned-1g",
         "r2-cask-cached-1g-limits-off", "r2-cask-cached-1g"), names(o));
@@ -115,8 +115,10 @@ class PlanTest {
     assertEquals(List.of("--tuned", "--limits", "off"), runs.get(2).serverFlags(), "the limits-off run tells its server so");
     assertEquals(List.of("--tuned"), runs.get(1).serverFlags());
     assertEquals(runs.get(1).steps(), runs.get(2).steps(), "both halves of a pair take the same steps, warm-ups included");
-    assertEquals(List.of("r1-cask-idiomatic-1g"), names(OptionsTest.parse("--repeat", "1", "--scenarios", "heavy", "--frameworks", "cask",
-        "--modes", "idiomatic")), "the profile pairs only the chosen modes among its own");
+    assertEquals(List.of("r1-cask-idiomatic-1g"), names(OptionsTest.parse("--profile", "full", "--repeat", "1", "--scenarios", "heavy",
+        "--frameworks", "cask", "--modes", "idiomatic")), "the profile pairs only the chosen modes among its own");
+    assertEquals(List.of("r1-cask-idiomatic-1g", "r1-cask-tuned-1g", "r1-cask-cached-1g"), names(OptionsTest.parse("--repeat", "1",
+        "--scenarios", "heavy", "--frameworks", "cask")), "the default pairs nothing: --limits both does");
   }
 
   @Test
@@ -158,7 +160,7 @@ class PlanTest {
 
   @Test
   void theExpectedTimeCountsTheLimitsOffRuns() {
-    Options paired = OptionsTest.parse(), on = OptionsTest.parse("--limits", "on");
+    Options paired = OptionsTest.parse("--limits", "both", "--modes", "tuned,cached"), on = OptionsTest.parse("--limits", "on", "--modes", "tuned,cached");
     List<RunPlan.Run> runs = paired.plan(paired.frameworks(), "1g").rounds(paired.settings(null));
     int offSeconds = runs.stream().filter(r -> !r.limits()).mapToInt(RunPlan.Run::expectedSeconds).sum();
     assertEquals(3 * 2 * 2, runs.stream().filter(r -> !r.limits()).count(), "3 frameworks, tuned and cached, 2 rounds");
