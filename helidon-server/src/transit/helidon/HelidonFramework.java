@@ -81,6 +81,9 @@ final class HelidonFramework implements Framework {
         Setting.always("routing: a handler before the routes and one after, directHandlers", "JSON error bodies, dot segments, HEAD "
             + "and other methods refused", "Helidon's plain-text 404 and empty error bodies, HEAD answered from GET routes",
             Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
+        Setting.always("META-INF/helidon/serial-config.properties", "JMX's classes allowed through Helidon's deserialization "
+            + "filter", "every deserialization refused, JVM-wide", "the harness reads each server's GC, heap and CPU profile "
+            + "through the JVM's management agent, whose calls deserialize them", "none: no request deserializes anything"),
         Setting.always("mediaContext (HelidonJson)", "Jackson with snake_case keys, characters beyond U+FFFF as UTF-8, no media "
             + "found on the classpath", "the media found on the classpath, Jackson's defaults", Setting.FOR_THE_CONTRACT_BYTES,
             Setting.IN_EVERY_FIGURE));
