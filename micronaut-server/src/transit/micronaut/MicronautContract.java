@@ -51,7 +51,12 @@ final class MicronautContract {
   static String variable(HttpRequest<?> request, String given, int index) {
     String[] segments = path(request).split("/", -1);
     String raw = index + 1 < segments.length ? segments[index + 1] : "";
-    return raw.indexOf('+') < 0 ? given : URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+    if (raw.indexOf('+') < 0) return given;
+    try {
+      return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException brokenEncoding) {
+      return given; // as Micronaut read it
+    }
   }
 
   /**

@@ -53,7 +53,8 @@ final class MicronautLimits {
 
   /**
    * A handed answer (SchedulesAnswer) given back once its response is written, as every server gives it back: from
-   * the Watch of the request's connection, or at once where there is none.
+   * the Watch of the request's connection, or at once where there is none. The Watch gives answers back in the order of
+   * responses ending, so a pipelined request's may go back as the response before it ends, a response early.
    */
   static void afterResponse(io.micronaut.http.HttpRequest<?> request, AutoCloseable answer) {
     Watch watch = request instanceof NettyHttpRequest<?> netty ? (Watch) netty.getChannelHandlerContext().pipeline().get(WATCH) : null;
