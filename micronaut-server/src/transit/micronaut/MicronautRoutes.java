@@ -74,8 +74,9 @@ class MicronautRoutes {
   /**
    * Core's answer, rendered: idiomatic, the model for Micronaut Serialization; tuned, core's writer a chunk at a time as
    * Micronaut asks for the next; cached, the kept bytes. On a blocking thread, as Micronaut's guides put blocking work
-   * (virtual where the JDK has them): an answer may wait for room in the heap. The heap the answer reserved is given
-   * back once its response is written (MicronautLimits.afterResponse).
+   * (virtual where the JDK has them): an answer may wait for room in the heap. The heap a model answer reserved is
+   * given back once its response is written (MicronautLimits.afterResponse), a streamed one's once its last chunk is
+   * handed over.
    */
   @Get("/schedules/{route_id:[^/]+}")
   @ExecuteOn(TaskExecutors.BLOCKING)
