@@ -77,6 +77,30 @@ public final class HttpContract {
     return new ApiError(431, "Request Header Fields Too Large", "the request line and headers are over " + (maxBytes >> 10) + " KB");
   }
 
+  /**
+   * The contract's 400 for a request target with a character no URI has (a control character, a space, a backslash,
+   * raw non-ASCII), which most servers' HTTP layers refuse as malformed, for a server whose layer lets it through; null
+   * for a target without one.
+   */
+  public static ApiError notAUri(String target) {
+    for (int i = 0; i < target.length(); i++) {
+      char c = target.charAt(i);
+      if (c <= ' ' || c >= 0x7f || c == '\\') return malformedRequest();
+    }
+    return null;
+  }
+
+  /**
+   * A request path as sent, from an absolute-form target's (http://host/path) its path alone, as most servers' HTTP
+   * layers give it; an origin-form path as it is.
+   */
+  public static String originPath(String path) {
+    int scheme = path.indexOf("://");
+    if (scheme < 0 || path.startsWith("/")) return path;
+    int slash = path.indexOf('/', scheme + 3);
+    return slash < 0 ? "/" : path.substring(slash);
+  }
+
   /** The body for an HTTP/1.1 request without exactly one Host header (RFC 9112, 3.2), where the framework lets it through. */
   public static ApiError hostRequired() { return badRequest("an HTTP/1.1 request needs exactly one Host header"); }
 

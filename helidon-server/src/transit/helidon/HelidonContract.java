@@ -42,11 +42,7 @@ final class HelidonContract {
    * other servers' HTTP layers give it.
    */
   static String path(ServerRequest req) {
-    String raw = req.prologue().uriPath().rawPath();
-    int scheme = raw.indexOf("://");
-    if (scheme < 0 || raw.startsWith("/")) return raw;
-    int slash = raw.indexOf('/', scheme + 3);
-    return slash < 0 ? "/" : raw.substring(slash);
+    return HttpContract.originPath(req.prologue().uriPath().rawPath());
   }
 
   /**
@@ -55,11 +51,8 @@ final class HelidonContract {
    * percent-encoding in the query.
    */
   private static ApiError refused(String path, String query) {
-    String target = query == null ? path : path + "?" + query;
-    for (int i = 0; i < target.length(); i++) {
-      char c = target.charAt(i);
-      if (c <= ' ' || c >= 0x7f || c == '\\') return HttpContract.malformedRequest();
-    }
+    ApiError notAUri = HttpContract.notAUri(query == null ? path : path + "?" + query);
+    if (notAUri != null) return notAUri;
     return HttpContract.badTarget(path, query == null || query.isEmpty() ? null : query);
   }
 

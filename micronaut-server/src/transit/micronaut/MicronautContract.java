@@ -35,13 +35,12 @@ final class MicronautContract {
 
   /** The path of the target as sent: from an absolute-form target (http://host/path) its path alone. */
   static String path(HttpRequest<?> request) {
-    String target = target(request);
+    return path(target(request));
+  }
+
+  private static String path(String target) {
     int query = target.indexOf('?');
-    String path = query < 0 ? target : target.substring(0, query);
-    int scheme = path.indexOf("://");
-    if (scheme < 0 || path.startsWith("/")) return path;
-    int slash = path.indexOf('/', scheme + 3);
-    return slash < 0 ? "/" : path.substring(slash);
+    return HttpContract.originPath(query < 0 ? target : target.substring(0, query));
   }
 
   /**
@@ -82,12 +81,10 @@ final class MicronautContract {
 
   private static ApiError refused(HttpRequest<?> request) {
     String target = target(request);
-    for (int i = 0; i < target.length(); i++) {
-      char c = target.charAt(i);
-      if (c <= ' ' || c >= 0x7f || c == '\\') return HttpContract.malformedRequest();
-    }
+    ApiError bad = HttpContract.notAUri(target);
+    if (bad != null) return bad;
     int query = target.indexOf('?');
-    ApiError bad = HttpContract.badTarget(path(request), query < 0 || query == target.length() - 1 ? null : target.substring(query + 1));
+    bad = HttpContract.badTarget(path(target), query < 0 || query == target.length() - 1 ? null : target.substring(query + 1));
     if (bad != null) return bad;
     // the version as sent: Micronaut's getHttpVersion() says 1.1 for a 1.0 request
     boolean http11 = request instanceof NettyHttpRequest<?> netty ? netty.getNativeRequest().protocolVersion().equals(io.netty.handler.codec.http.HttpVersion.HTTP_1_1)
@@ -97,11 +94,11 @@ final class MicronautContract {
     return null;
   }
 
-  /** A path no route serves, 404; another method than GET on one they do, 405; to HEAD without a body, as HTTP has it. */
-  static HttpResponse<?> notServed(HttpRequest<?> request, Router router) {
+  /** Another method than GET: on a path no route serves, 404; on one they do, 405; to HEAD without a body, as HTTP has it. */
+  private static HttpResponse<?> notServed(HttpRequest<?> request, Router router) {
     String path = path(request);
     String method = request.getMethodName();
-    boolean served = !method.equals("GET") && router.find(HttpMethod.GET, request.getPath(), request).findAny().isPresent();
+    boolean served = router.find(HttpMethod.GET, request.getPath(), request).findAny().isPresent();
     ApiError error = served ? HttpContract.methodNotAllowed(method, path) : HttpContract.noSuchPath(path);
     if (!method.equals("HEAD")) return MicronautRoutes.error(error);
     // the length the body would have: Micronaut drops a HEAD answer's body and its length, and then closes the connection

@@ -45,12 +45,7 @@ final class VertxContract {
    */
   static ApiError refused(HttpServerRequest request) {
     if (request.version() == HttpVersion.HTTP_1_1 && request.headers().getAll(HttpHeaders.HOST).size() != 1) return HttpContract.hostRequired();
-    String target = request.uri();
-    for (int i = 0; i < target.length(); i++) {
-      char c = target.charAt(i);
-      if (c <= ' ' || c >= 0x7f || c == '\\') return HttpContract.malformedRequest();
-    }
-    return null;
+    return HttpContract.notAUri(request.uri());
   }
 
   /** The contract's JSON error body with its status. */
