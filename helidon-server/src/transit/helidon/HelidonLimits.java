@@ -170,13 +170,20 @@ final class HelidonLimits {
       }
     }
 
-    /** Once a second: closes what has waited too long. */
+    /**
+     * Once a second: closes what has waited too long. A connection may close itself meanwhile, and Helidon's close
+     * then throws; caught, since a scheduled task that throws is never run again, and no connection would be swept.
+     */
     private void sweep() {
       long now = System.nanoTime();
       for (Connection c : open)
         if (!c.headArrived && now - c.openedAt > headNanos || c.stalled(now, idleNanos)) {
           open.remove(c);
-          c.ctx.serverSocket().close(); // a read or write waiting on the client fails, and the connection ends
+          try {
+            c.ctx.serverSocket().close(); // a read or write waiting on the client fails, and the connection ends
+          } catch (RuntimeException alreadyClosed) {
+            // it ended on its own
+          }
         }
     }
 
