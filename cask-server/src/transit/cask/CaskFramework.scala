@@ -23,7 +23,7 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
   def serves(mode: Mode): String = mode match
     case Mode.IDIOMATIC => "upickle's write into one String per response, on Undertow's workers"
     case Mode.TUNED => "a geny.Writable on Undertow's output stream, 32 KB at a time, on Undertow's workers (blocked " +
-      "writes need them; Cask's virtual threads were slower)"
+      "writes need them; Cask's virtual threads, tried again on JDK 25, were no faster, with a higher p99 and RSS)"
     case Mode.CACHED => "the kept bytes as the response body, on Undertow's workers"
 
   def answers(request: ProtocolError): Int = request match

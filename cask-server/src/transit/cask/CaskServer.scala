@@ -20,8 +20,9 @@ object CaskServer:
   /**
    * Undertow serving the Cask app, as cask.Main's own main builds it; port 0 picks a free port. At least two IO
    * threads (Undertow's default); a streamed response's worker blocks on the socket while the client reads, and
-   * Cask's virtual threads (JDK 21+) served fewer requests/s than workers. The limits are CaskLimits' (with them on,
-   * its workers); the backlog is the one every server asks for (Undertow's default is the same).
+   * Cask's virtual threads were no faster than workers, with a higher p99 (docs/RESULTS.md). The limits are
+   * CaskLimits' (with them on, its workers); the backlog is the one every server asks for (Undertow's default is the
+   * same).
    */
   def start(api: TransitApi, settings: ServerSettings): RunningServer =
     cask.main.Main.silenceJboss()
