@@ -33,6 +33,10 @@ final class MicronautFramework implements Framework {
   @Override
   public byte[] encodeSchedules(List<TripSchedule> trips) { return MicronautJson.schedules(trips); }
 
+  /** Its encoder settled only during measurement under JMH's default warm-ups (docs/RESULTS.md). */
+  @Override
+  public boolean encoderSettlesSlowly() { return true; }
+
   @Override
   public List<String> encodingFrames() {
     return List.of("io.micronaut.serde.", "com.fasterxml.jackson.core.", "transit.micronaut.$", MicronautJson.class.getName());
