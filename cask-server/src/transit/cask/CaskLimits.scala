@@ -54,7 +54,10 @@ final class Workers(limits: ServerSettings.Limits):
     val at: Long = System.nanoTime()
     def run(): Unit = task.run()
 
-  private val pool = new ThreadPoolExecutor(base, math.max(base, limits.connectionLimit), 60, TimeUnit.SECONDS, LinkedBlockingQueue[Runnable]()):
+  private val named = java.util.concurrent.atomic.AtomicInteger()
+  // named as the report's threads name them (a run's "answers built on"), as Undertow's own are
+  private val pool = new ThreadPoolExecutor(base, math.max(base, limits.connectionLimit), 60, TimeUnit.SECONDS, LinkedBlockingQueue[Runnable](),
+      (r: Runnable) => Thread(r, s"cask-worker-${named.incrementAndGet()}")):
     override def execute(task: Runnable): Unit = super.execute(Queued(task))
 
   private val watch: ScheduledExecutorService = Executors.newSingleThreadScheduledExecutor { r =>

@@ -353,7 +353,7 @@ public final class Bench {
     double seconds = step.open() ? Math.max(s.seconds(), step.durationSeconds()) : s.seconds();
     Results.ServerUse serverUse = server == null ? null : new Results.ServerUse(server.stats.window(s.start(), s.end()),
         server.probe == null ? null : server.probe.window(s.start(), s.end()), profile == null ? null : profile.count(s.start(), s.end()),
-        server.events(s.start(), s.end(), Scenarios.named(step.scenario()).eventsAfterStepMillis()), down);
+        profile == null ? null : profile.threads(s.start(), s.end()), server.events(s.start(), s.end(), Scenarios.named(step.scenario()).eventsAfterStepMillis()), down);
     return new Results.Measurement(new Results.Answers(s.count("ok"), s.count("failed"), s.count("lost")), seconds, s.ok(), serverUse,
         new Results.ClientUse(s.client(), s.clientGc(), cpus.measuring().size()), s.connectionsAccepted(),
         new Results.Timeline(s.start(), s.timeline()), background);

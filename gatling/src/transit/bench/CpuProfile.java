@@ -3,8 +3,11 @@ package transit.bench;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
@@ -13,7 +16,8 @@ import jdk.jfr.consumer.RecordingFile;
  * where that writer reads the feed itself or pushes its bytes into the socket; else one holding a frame of core's
  * query (walking the feed into the response's trips) is the query; the rest is the framework (HTTP parsing,
  * routing, the write path). The same rules for every framework: each names its own encoding frames
- * (Framework#encodingFrames), core's writer counts on all.
+ * (Framework#encodingFrames), core's writer counts on all. Each sample also says which threads the work ran on, so a
+ * run shows what a framework's description says: virtual threads, an event loop or a pool.
  */
 final class CpuProfile {
   enum Part { QUERY, ENCODING, FRAMEWORK }
@@ -24,12 +28,30 @@ final class CpuProfile {
   static final List<String> QUERY = List.of("transit.api.TransitApi", "transit.api.RouteTrips", "transit.Csr", "transit.Feed",
       "transit.GtfsTime", "transit.Dictionary", "transit.ServiceCalendar");
 
-  /** One execution sample: when, and what it was doing. */
-  record Sample(long millis, Part part) {}
+  /** One execution sample: when, what it was doing, and on which threads (threads(name, virtual)). */
+  record Sample(long millis, Part part, String threads) {}
+
+  /** What a virtual thread's sample is counted under, whatever its name. */
+  static final String VIRTUAL = "virtual threads";
+
+  /**
+   * The threads a sample ran on, as one name for a pool's every thread: virtual threads as such, a platform thread by
+   * its name with every number in it as N ("XNIO-1 task-3" and "XNIO-1 task-12" are both "XNIO-N task-N").
+   */
+  static String threads(String name, boolean virtual) {
+    return virtual ? VIRTUAL : name == null || name.isEmpty() ? "unnamed threads" : name.replaceAll("\\d+", "N");
+  }
+
+  private static String threads(RecordedEvent sample) {
+    RecordedThread thread = sample.getThread("sampledThread");
+    if (thread == null) return threads(null, false);
+    // RecordedThread.isVirtual() is Java 21's; the field is there whenever the server's JDK has virtual threads
+    return threads(thread.getJavaName(), thread.hasField("virtual") && thread.getBoolean("virtual"));
+  }
 
   private final List<Sample> samples;
 
-  private CpuProfile(List<Sample> samples) { this.samples = samples; }
+  CpuProfile(List<Sample> samples) { this.samples = samples; }
 
   /** The recording's samples, a frame of one of encoding (class name prefixes, the framework's own) counting as encoding. */
   static CpuProfile read(Path recording, List<String> encoding) throws IOException {
@@ -40,7 +62,7 @@ final class CpuProfile {
       if (event.getEventType().getName().equals("jdk.ExecutionSample") && event.getStackTrace() != null)
         samples.add(new Sample(event.getStartTime().toEpochMilli(), part(event.getStackTrace().getFrames().stream()
             .filter(f -> f.getMethod() != null && f.getMethod().getType() != null).map(f -> f.getMethod().getType().getName()).toList(),
-            encodingFrames)));
+            encodingFrames), threads(event)));
     return new CpuProfile(samples);
   }
 
@@ -49,6 +71,25 @@ final class CpuProfile {
     if (types.stream().anyMatch(type -> encoding.stream().anyMatch(type::startsWith))) return Part.ENCODING;
     if (types.stream().anyMatch(type -> QUERY.stream().anyMatch(type::startsWith))) return Part.QUERY;
     return Part.FRAMEWORK;
+  }
+
+  /**
+   * The threads the answers' own work ran on between two instants, with their samples, most first: the query's and
+   * encoding's samples, or where there are none (a cached answer is neither) the framework's, which then write it.
+   */
+  Map<String, Long> threads(long fromMillis, long toMillis) {
+    boolean built = samples.stream().anyMatch(s -> s.millis >= fromMillis && s.millis <= toMillis && s.part != Part.FRAMEWORK);
+    Map<String, Long> counts = new LinkedHashMap<>();
+    samples.stream().filter(s -> s.millis >= fromMillis && s.millis <= toMillis && (s.part != Part.FRAMEWORK || !built))
+        .forEach(s -> counts.merge(s.threads, 1L, Long::sum));
+    return mostFirst(counts);
+  }
+
+  /** counts, largest first. */
+  static Map<String, Long> mostFirst(Map<String, Long> counts) {
+    Map<String, Long> sorted = new LinkedHashMap<>();
+    counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).forEach(e -> sorted.put(e.getKey(), e.getValue()));
+    return sorted;
   }
 
   /** Samples per part between two instants. */

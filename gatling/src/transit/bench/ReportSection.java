@@ -187,10 +187,11 @@ final class ReportSection {
         + "into encoding (a sample with a JSON library's or a server writer's frame on its stack: a writer that streams from the "
         + "feed into the socket counts whole as encoding), the query (walking the feed into the response's trips) and the "
         + "framework (HTTP parsing, routing, the write path). `cached` has no query or encoding left: its framework figure is "
-        + "the write path's cost.");
+        + "the write path's cost. Built on: the threads the query's and encoding's samples ran on (cached: the write's), "
+        + "a pool's threads under one name with N for each number in it.");
     line();
     List<String> head = head(false, "Users");
-    head.addAll(List.of("CPU ms per req", "query", "encoding", "framework", "kernel", "GC", "JIT", "alloc per req"));
+    head.addAll(List.of("CPU ms per req", "query", "encoding", "framework", "kernel", "GC", "JIT", "alloc per req", "built on"));
     Markdown.Table table = new Markdown.Table(head);
     for (Results.Group g : groups) {
       List<String> cells = cells(g, false);
@@ -199,6 +200,7 @@ final class ReportSection {
       for (ProcessSampler.Kind kind : List.of(ProcessSampler.Kind.KERNEL, ProcessSampler.Kind.GC, ProcessSampler.Kind.JIT))
         cells.add(Format.median(g.spread(m -> m.cpuMillisPerRequest(kind)), Format::twoDecimals));
       cells.add(Format.median(g.spread(Results.Measurement::allocatedPerRequest), Format::bytes));
+      cells.add(g.threads() == null ? Format.MISSING : g.threads());
       table.row(cells);
     }
     table(table);

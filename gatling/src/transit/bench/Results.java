@@ -36,10 +36,12 @@ final class Results {
 
   /**
    * The server over a step: its process (CPU, RSS), its collector (null where its JVM could not be attached), the
-   * execution samples per CpuProfile.Part (null without a recording), what happened to it (feed replaced, reloaded),
-   * and, when it did not stay up through its run, why (it ended, or its log holds an OutOfMemoryError); else null.
+   * execution samples per CpuProfile.Part and the threads the answers' work ran on (CpuProfile#threads; both null
+   * without a recording), what happened to it (feed replaced, reloaded), and, when it did not stay up through its run,
+   * why (it ended, or its log holds an OutOfMemoryError); else null.
    */
-  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, List<ServerEvent> events, String down) {}
+  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, java.util.Map<String, Long> threads,
+      List<ServerEvent> events, String down) {}
 
   /**
    * What the harness's own clients met beside Gatling's during a step (the overload scenario's slow readers): 200s
@@ -151,6 +153,24 @@ final class Results {
     /** Why the server did not stay up through a round (it ended, or ran out of memory); null when it did, or not measured. */
     String down() {
       return rounds.stream().map(r -> r.m.server() == null ? null : r.m.server().down()).filter(d -> d != null).findFirst().orElse(null);
+    }
+
+    /**
+     * The threads the answers' work ran on over every round (CpuProfile#threads): "virtual threads (97 %)", and the
+     * next too where it has a tenth of the samples or more; null without a recording.
+     */
+    String threads() {
+      java.util.Map<String, Long> all = new java.util.HashMap<>();
+      for (Row r : rounds)
+        if (r.m.server() != null && r.m.server().threads() != null) r.m.server().threads().forEach((k, v) -> all.merge(k, v, Long::sum));
+      long samples = all.values().stream().mapToLong(Long::longValue).sum();
+      if (samples == 0) return null;
+      List<String> shares = new java.util.ArrayList<>();
+      for (java.util.Map.Entry<String, Long> e : CpuProfile.mostFirst(all).entrySet()) {
+        if (shares.size() == 2 || !shares.isEmpty() && e.getValue() * 10 < samples) break;
+        shares.add(e.getKey() + " (" + Math.round(100.0 * e.getValue() / samples) + " %)");
+      }
+      return String.join(", ", shares);
     }
 
     /** Every round's successful response times together. */

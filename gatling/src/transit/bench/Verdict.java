@@ -204,8 +204,9 @@ final class Verdict {
   }
 
   /**
-   * "**cask idiomatic**: 21.3 ms of CPU per request, 48 % encoding, 25 % GC, 10 % kernel; 16.9 MB allocated per request",
-   * from the run's cost breakdown (its three largest parts); null without one.
+   * "**cask idiomatic**: 21.3 ms of CPU per request, 48 % encoding, 25 % GC, 10 % kernel; 16.9 MB allocated per request;
+   * answers built on XNIO-N task-N (99 %)", from the run's cost breakdown (its three largest parts) and the threads its
+   * samples ran on; null without one.
    */
   static String whereTheCpuGoes(Standing s) {
     if (s.group() == null) return null;
@@ -220,7 +221,8 @@ final class Verdict {
         .map(e -> Math.round(100 * e.getValue().median() / total.median()) + " % " + e.getKey()).toList();
     Spread allocated = s.group().spread(Results.Measurement::allocatedPerRequest);
     return "**" + s.framework() + " " + s.mode().label + "**: " + Format.twoDecimals(total.median()) + " ms of CPU per request, " + String.join(", ", largest)
-        + (allocated == null ? "" : "; " + Format.bytes(allocated.median()) + " allocated per request");
+        + (allocated == null ? "" : "; " + Format.bytes(allocated.median()) + " allocated per request")
+        + (s.group().threads() == null ? "" : "; answers built on " + s.group().threads());
   }
 
   static Map<String, List<Ranking>> byScenario(List<Ranking> rankings) {

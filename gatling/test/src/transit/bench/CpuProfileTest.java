@@ -3,6 +3,7 @@ package transit.bench;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Which part of a request an execution sample's stack belongs to: an encoding frame anywhere, else a query frame, else the framework. */
@@ -33,5 +34,25 @@ class CpuProfileTest {
   void everythingElseIsTheFramework() {
     assertEquals(CpuProfile.Part.FRAMEWORK, CpuProfile.part(List.of("sun.nio.ch.SocketDispatcher", "io.undertow.conduits.ChunkedStreamSinkConduit"), FRAMES));
     assertEquals(CpuProfile.Part.FRAMEWORK, CpuProfile.part(List.of(), FRAMES));
+  }
+
+  @Test
+  void aPoolsThreadsAreOneNameAndVirtualThreadsAreCountedAsSuch() {
+    assertEquals("XNIO-N task-N", CpuProfile.threads("XNIO-1 task-12", false));
+    assertEquals(CpuProfile.threads("vert.x-eventloop-thread-0", false), CpuProfile.threads("vert.x-eventloop-thread-1", false));
+    assertEquals(CpuProfile.VIRTUAL, CpuProfile.threads("", true));
+    assertEquals(CpuProfile.VIRTUAL, CpuProfile.threads("[0x1f] WebServer socket", true), "a named virtual thread too");
+    assertEquals("unnamed threads", CpuProfile.threads("", false));
+  }
+
+  @Test
+  void theAnswersThreadsAreTheQuerysAndEncodingsOrTheWritesWhereNeitherRan() {
+    CpuProfile built = new CpuProfile(List.of(new CpuProfile.Sample(10, CpuProfile.Part.ENCODING, CpuProfile.VIRTUAL),
+        new CpuProfile.Sample(11, CpuProfile.Part.QUERY, CpuProfile.VIRTUAL), new CpuProfile.Sample(12, CpuProfile.Part.FRAMEWORK, "qtpN-N"),
+        new CpuProfile.Sample(13, CpuProfile.Part.ENCODING, "qtpN-N"), new CpuProfile.Sample(99, CpuProfile.Part.ENCODING, "other")));
+    assertEquals(Map.of(CpuProfile.VIRTUAL, 2L, "qtpN-N", 1L), built.threads(0, 50), "the framework's sample and one outside the window left out");
+    assertEquals(List.of(CpuProfile.VIRTUAL, "qtpN-N"), List.copyOf(built.threads(0, 50).keySet()), "most first");
+    CpuProfile cached = new CpuProfile(List.of(new CpuProfile.Sample(10, CpuProfile.Part.FRAMEWORK, "XNIO-N I/O-N")));
+    assertEquals(Map.of("XNIO-N I/O-N", 1L), cached.threads(0, 50), "nothing built: the write's threads");
   }
 }

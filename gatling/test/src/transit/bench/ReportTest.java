@@ -27,12 +27,27 @@ class ReportTest {
     Histogram latency = new Histogram(3);
     latency.recordValueWithCount(millis, ok);
     return new Results.Measurement(new Results.Answers(ok, 0, 0), seconds, latency,
-        new Results.ServerUse(new ProcessSampler.Window(5, 50, 90, 300 * 1024), new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), null, List.of(), null),
+        new Results.ServerUse(new ProcessSampler.Window(5, 50, 90, 300 * 1024), new JvmProbe.Window(100, 4, 200L << 20, ok * 1000), null, null, List.of(), null),
         new Results.ClientUse(new ProcessSampler.Window(9, clientCpu, clientCpu, 100 * 1024), null, 1), ok, Results.Timeline.NONE, null);
   }
 
   static Results results(Options options) {
     return new Results(options.scenarios(), options.repeat(), options.profile(), "1g", options.heaps(), options.limits().on());
+  }
+
+  @Test
+  void aGroupSaysWhichThreadsItsAnswersWereBuiltOnOverItsRounds() {
+    Step fifty = Step.closed("small", "", 50, 5, 10);
+    java.util.function.Function<Map<String, Long>, Results.Row> round = threads -> new Results.Row("spring", Mode.TUNED, "1g", 1, fifty,
+        new Results.Measurement(new Results.Answers(100, 0, 0), 10, null, new Results.ServerUse(null, null, null, threads, List.of(), null),
+            null, -1, Results.Timeline.NONE, null));
+    Results.Group g = new Results.Group("spring", Mode.TUNED, "1g", true, fifty, List.of(round.apply(Map.of("virtual threads", 80L, "qtpN-N", 5L)),
+        round.apply(Map.of("virtual threads", 10L, "qtpN-N", 5L))));
+    assertEquals("virtual threads (90 %), qtpN-N (10 %)", g.threads());
+    Results.Group alone = new Results.Group("vertx", Mode.TUNED, "1g", true, fifty, List.of(round.apply(Map.of("vert.x-eventloop-thread-N", 95L,
+        "vert.x-worker-thread-N", 5L))));
+    assertEquals("vert.x-eventloop-thread-N (95 %)", alone.threads(), "the next left out below a tenth");
+    assertNull(new Results.Group("cask", Mode.TUNED, "1g", true, fifty, List.of(round.apply(null))).threads(), "no recording");
   }
 
   @Test
@@ -55,7 +70,7 @@ class ReportTest {
   @Test
   void aStepIsDisturbedWhenOtherProcessesTookTenPercentOfTheServersCpus(@TempDir Path dir) throws Exception {
     Results.Measurement quiet = measured(100, 5, 50), busy = new Results.Measurement(new Results.Answers(100, 0, 0), 10, null,
-        new Results.ServerUse(new ProcessSampler.Window(5, 60, 90, 300 * 1024, null, 35.0), null, null, List.of(), null), null, -1,
+        new Results.ServerUse(new ProcessSampler.Window(5, 60, 90, 300 * 1024, null, 35.0), null, null, null, List.of(), null), null, -1,
         Results.Timeline.NONE, null);
     assertFalse(quiet.disturbed(), "others unknown");
     assertTrue(busy.disturbed());
