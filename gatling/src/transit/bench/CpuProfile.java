@@ -78,11 +78,10 @@ final class CpuProfile {
    * encoding's samples, or where there are none (a cached answer is neither) the framework's, which then write it.
    */
   Map<String, Long> threads(long fromMillis, long toMillis) {
-    boolean built = samples.stream().anyMatch(s -> s.millis >= fromMillis && s.millis <= toMillis && s.part != Part.FRAMEWORK);
-    Map<String, Long> counts = new LinkedHashMap<>();
-    samples.stream().filter(s -> s.millis >= fromMillis && s.millis <= toMillis && (s.part != Part.FRAMEWORK || !built))
-        .forEach(s -> counts.merge(s.threads, 1L, Long::sum));
-    return mostFirst(counts);
+    Map<String, Long> built = new LinkedHashMap<>(), written = new LinkedHashMap<>();
+    for (Sample s : samples)
+      if (s.millis >= fromMillis && s.millis <= toMillis) (s.part == Part.FRAMEWORK ? written : built).merge(s.threads, 1L, Long::sum);
+    return mostFirst(built.isEmpty() ? written : built);
   }
 
   /** counts, largest first. */

@@ -200,7 +200,8 @@ final class ReportSection {
       for (ProcessSampler.Kind kind : List.of(ProcessSampler.Kind.KERNEL, ProcessSampler.Kind.GC, ProcessSampler.Kind.JIT))
         cells.add(Format.median(g.spread(m -> m.cpuMillisPerRequest(kind)), Format::twoDecimals));
       cells.add(Format.median(g.spread(Results.Measurement::allocatedPerRequest), Format::bytes));
-      cells.add(g.threads() == null ? Format.MISSING : g.threads());
+      String threads = g.threads();
+      cells.add(threads == null ? Format.MISSING : threads);
       table.row(cells);
     }
     table(table);

@@ -3,6 +3,7 @@ package transit.bench;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ final class Results {
    * without a recording), what happened to it (feed replaced, reloaded), and, when it did not stay up through its run,
    * why (it ended, or its log holds an OutOfMemoryError); else null.
    */
-  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, java.util.Map<String, Long> threads,
+  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, Map<String, Long> threads,
       List<ServerEvent> events, String down) {}
 
   /**
@@ -160,13 +161,13 @@ final class Results {
      * next too where it has a tenth of the samples or more; null without a recording.
      */
     String threads() {
-      java.util.Map<String, Long> all = new java.util.HashMap<>();
+      Map<String, Long> all = new HashMap<>();
       for (Row r : rounds)
         if (r.m.server() != null && r.m.server().threads() != null) r.m.server().threads().forEach((k, v) -> all.merge(k, v, Long::sum));
       long samples = all.values().stream().mapToLong(Long::longValue).sum();
       if (samples == 0) return null;
-      List<String> shares = new java.util.ArrayList<>();
-      for (java.util.Map.Entry<String, Long> e : CpuProfile.mostFirst(all).entrySet()) {
+      List<String> shares = new ArrayList<>();
+      for (Map.Entry<String, Long> e : CpuProfile.mostFirst(all).entrySet()) {
         if (shares.size() == 2 || !shares.isEmpty() && e.getValue() * 10 < samples) break;
         shares.add(e.getKey() + " (" + Math.round(100.0 * e.getValue() / samples) + " %)");
       }

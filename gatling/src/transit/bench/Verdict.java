@@ -220,9 +220,10 @@ final class Verdict {
         .sorted(Comparator.comparingDouble((Map.Entry<String, Spread> e) -> e.getValue().median()).reversed()).limit(3)
         .map(e -> Math.round(100 * e.getValue().median() / total.median()) + " % " + e.getKey()).toList();
     Spread allocated = s.group().spread(Results.Measurement::allocatedPerRequest);
+    String threads = s.group().threads();
     return "**" + s.framework() + " " + s.mode().label + "**: " + Format.twoDecimals(total.median()) + " ms of CPU per request, " + String.join(", ", largest)
         + (allocated == null ? "" : "; " + Format.bytes(allocated.median()) + " allocated per request")
-        + (s.group().threads() == null ? "" : "; answers built on " + s.group().threads());
+        + (threads == null ? "" : "; answers built on " + threads);
   }
 
   static Map<String, List<Ranking>> byScenario(List<Ranking> rankings) {
