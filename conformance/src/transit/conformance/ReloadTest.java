@@ -3,9 +3,13 @@ package transit.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,18 +38,71 @@ class ReloadTest {
     Feed a = FeedLoader.load(Fixtures.writeFeed(dir.resolve("a"), "a", 300, 12)), b = FeedLoader.load(Fixtures.writeFeed(dir.resolve("b"), "b", 300, 12));
     TransitApi api = Frameworks.api(a, mode);
     try (RunningServer server = Frameworks.start(framework, api, mode)) {
+      if (server.process().isPresent()) {
+        reloadedByItsOperator(server, Path.of(a.source), dir.resolve("b"), b);
+        return;
+      }
       byte[] answerA = Http.get(server.port(), "/schedules/R3").body();
       api.replace(b, 0, "csv");
       byte[] answerB = Http.get(server.port(), "/schedules/R3").body();
-      SwapsUnderLoad.run(4, 60, 25, i -> api.replace(i % 2 == 0 ? a : b, 0, "csv"), () -> {
-        Http r = Http.get(server.port(), "/schedules/R3");
-        if (r.status() != 200) throw new AssertionError("status " + r.status() + ": " + r.text());
-        if (Arrays.equals(r.body(), answerA)) return "a";
-        if (Arrays.equals(r.body(), answerB)) return "b";
-        throw new AssertionError("neither feed's answer: " + r.text().substring(0, Math.min(200, r.text().length())));
-      });
+      SwapsUnderLoad.run(4, 60, 25, i -> api.replace(i % 2 == 0 ? a : b, 0, "csv"), answered(server, answerA, answerB));
       assertEquals(b.source, api.health().source());
       assertTrue(Http.get(server.port(), "/health").text().contains("\"checksum\":\"" + b.checksum + "\""));
     }
+  }
+
+  /**
+   * A server on a JVM of its own (RunningServer#process) reloads as an operator has it do: the files of the feed it
+   * serves replaced, then SIGHUP; each swap waits until /health names the feed now served. Fewer swaps than in
+   * process: each is a whole load.
+   */
+  private static void reloadedByItsOperator(RunningServer server, Path served, Path b, Feed bFeed) throws Exception {
+    Path keptA = Files.createDirectories(served.resolveSibling("a-kept"));
+    copyFiles(served, keptA);
+    byte[] answerA = Http.get(server.port(), "/schedules/R3").body();
+    IntConsumer swap = i -> {
+      Feed next = reload(server, served, i % 2 == 0 ? b : keptA);
+      if (i % 2 == 0 && !next.checksum.equals(bFeed.checksum)) throw new AssertionError("loaded " + next.checksum + ", not b's");
+    };
+    swap.accept(0);
+    byte[] answerB = Http.get(server.port(), "/schedules/R3").body();
+    SwapsUnderLoad.run(4, 4, 0, i -> swap.accept(i + 1), answered(server, answerA, answerB));
+    assertTrue(Http.get(server.port(), "/health").text().contains("\"checksum\":\"" + bFeed.checksum + "\""));
+  }
+
+  /** The feed at from, copied over the files served, the server signalled, and /health awaited until it names it. */
+  private static Feed reload(RunningServer server, Path served, Path from) {
+    try {
+      copyFiles(from, served);
+      Feed next = FeedLoader.load(served);
+      long pid = server.process().orElseThrow().pid();
+      int exit = new ProcessBuilder("kill", "-HUP", Long.toString(pid)).inheritIO().start().waitFor();
+      assertEquals(0, exit, "kill -HUP " + pid);
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+      while (!Http.get(server.port(), "/health").text().contains("\"checksum\":\"" + next.checksum + "\"")) {
+        if (System.nanoTime() > deadline) throw new AssertionError("no reload to " + next.checksum + " within 30 s of SIGHUP");
+        Thread.sleep(20);
+      }
+      return next;
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static void copyFiles(Path from, Path to) throws java.io.IOException {
+    try (Stream<Path> files = Files.list(from)) {
+      for (Path f : (Iterable<Path>) files::iterator) Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /** A request for R3, naming which feed answered it: "a" or "b", or an AssertionError saying what came instead. */
+  private static Supplier<String> answered(RunningServer server, byte[] answerA, byte[] answerB) {
+    return () -> {
+      Http r = Http.get(server.port(), "/schedules/R3");
+      if (r.status() != 200) throw new AssertionError("status " + r.status() + ": " + r.text());
+      if (Arrays.equals(r.body(), answerA)) return "a";
+      if (Arrays.equals(r.body(), answerB)) return "b";
+      throw new AssertionError("neither feed's answer: " + r.text().substring(0, Math.min(200, r.text().length())));
+    };
   }
 }

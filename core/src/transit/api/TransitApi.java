@@ -131,6 +131,9 @@ public final class TransitApi {
   /** The feed in service. */
   public Feed feed() { return served.feed; }
 
+  /** The clock "today" and "now" are read from (a fixed one in tests). */
+  public Clock clock() { return clock; }
+
   /** A response: a body with status 200, or an error with its status. */
   public record Reply<T>(int status, T body, ApiError error) {
     static <T> Reply<T> ok(T body) { return new Reply<>(200, body, null); }

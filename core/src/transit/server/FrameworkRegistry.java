@@ -132,8 +132,11 @@ public final class FrameworkRegistry {
         List.of(get(name + ".encoding").split(",")), serves, answers, settings);
   }
 
-  /** The framework itself, from its main class's static framework(): only where its classes are on the classpath. */
-  public Framework framework(String name) { return ofMainClass(mainClass(name)); }
+  /**
+   * The framework itself, from its static framework() (on its main class, or on the class the registry names where the
+   * main is a launcher's, as Quarkus's is): only where its classes are on the classpath.
+   */
+  public Framework framework(String name) { return ofMainClass(properties.getProperty(name + ".framework", mainClass(name))); }
 
   static Framework ofMainClass(String mainClass) {
     try {

@@ -64,10 +64,16 @@ class RegistryDocsTest {
   void everyServerFolderHasTheSameRooms() throws IOException {
     List<String> rooms = List.of("Server", "Routes", "Contract", "Limits", "Json", "Framework");
     for (String framework : launchers.frameworks()) {
-      Path sources = workspace.resolve(framework + "-server").resolve("src").resolve("transit").resolve(framework);
+      // its module's sources, and a nested module's (Quarkus's described: what the suites load of it)
       Set<String> found = new TreeSet<>();
-      try (Stream<Path> files = Files.list(sources)) {
-        files.map(f -> f.getFileName().toString().replaceFirst("\\.(java|scala)$", "")).forEach(found::add);
+      try (Stream<Path> folders = Files.walk(workspace.resolve(framework + "-server"), 2)) {
+        for (Path module : (Iterable<Path>) folders::iterator) {
+          Path sources = module.resolve("src").resolve("transit").resolve(framework);
+          if (!Files.isDirectory(sources)) continue;
+          try (Stream<Path> files = Files.list(sources)) {
+            files.map(f -> f.getFileName().toString().replaceFirst("\\.(java|scala)$", "")).forEach(found::add);
+          }
+        }
       }
       String prefix = found.stream().filter(n -> n.endsWith("Framework")).findFirst().orElseThrow().replace("Framework", "");
       assertEquals(new TreeSet<>(rooms.stream().map(room -> prefix + room).toList()), found,
