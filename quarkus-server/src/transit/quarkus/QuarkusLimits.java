@@ -1,0 +1,176 @@
+package transit.quarkus;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.util.AttributeKey;
+import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
+import io.quarkus.vertx.http.HttpServerStart;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.impl.VertxInternal;
+import io.vertx.core.net.impl.ConnectionBase;
+import io.vertx.ext.web.Router;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.ObservesAsync;
+import jakarta.inject.Singleton;
+import java.lang.reflect.Field;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import transit.server.ServerSettings;
+
+/**
+ * The limits every server keeps (ServerSettings.Limits) on Quarkus: through its configuration where it has them (the
+ * idle timeout) and its HttpServerOptionsCustomizer (the send buffer); a request head's bound and the minimum response
+ * rate, which Quarkus and its Vert.x lack, through a Watch on Vert.x's Netty channels. Quarkus has no connection limit
+ * to keep, as Vert.x has none: a connection holds no thread, a blocked write a worker of a pool of hundreds, and the
+ * heap an answer holds is within core's budget. Off, Quarkus's defaults.
+ */
+final class QuarkusLimits {
+  private QuarkusLimits() {}
+
+  /** Request lines and header blocks up to 64 KB, so an over-long id reaches the contract's 400 as on every server. */
+  static final int MAX_HEAD_BYTES = 64 * 1024;
+
+  /**
+   * With the limits on, a kept body longer than this goes out in writes of this size: Netty counts a write as sent only
+   * once all of it is, so the Watch sees a response move by its writes.
+   */
+  static final int SLICE_BYTES = 64 * 1024;
+
+  /** Quarkus's configuration for the limits, as system properties read when it starts. */
+  static void configure(ServerSettings settings) {
+    System.setProperty("quarkus.http.limits.max-initial-line-length", String.valueOf(MAX_HEAD_BYTES));
+    System.setProperty("quarkus.http.limits.max-header-size", String.valueOf(MAX_HEAD_BYTES));
+    System.setProperty("quarkus.http.accept-backlog", String.valueOf(ServerSettings.BACKLOG));
+    ServerSettings.Limits limits = settings.limits();
+    if (!limits.on()) return;
+    System.setProperty("quarkus.http.idle-timeout", limits.idleTimeout().toMillis() + "ms");
+  }
+
+  /** On Vert.x's options, which Quarkus has no setting for: the send buffer; and h2c upgrades not taken, as no other server takes them. */
+  @Singleton
+  static final class Options implements HttpServerOptionsCustomizer {
+    @Override
+    public void customizeHttpServer(HttpServerOptions options) {
+      options.setHttp2ClearTextEnabled(false);
+      ServerSettings.Limits limits = QuarkusServer.settings.limits();
+      if (limits.on()) options.setSendBufferSize(limits.sendBufferBytes());
+    }
+  }
+
+  /**
+   * A request head's bound and the minimum response rate on Vert.x's channels, below Quarkus's API: Quarkus builds and
+   * binds Vert.x's HTTP server itself and leaves no connection handler free. Once it listens, a handler first in the
+   * server channel's pipeline sees each accepted connection and closes one whose first request has not reached the
+   * routes within the bound; a route first in Quarkus's router marks a connection's first request and watches each
+   * response, and once a second a response that has waited on its client for a window, its bytes delivered (those
+   * handed to Netty less those still queued there) below the rate, has its connection closed.
+   */
+  @Singleton
+  static final class Watch {
+    private static final AttributeKey<Boolean> REQUESTED = AttributeKey.valueOf("transit.requested");
+    private final Set<Watched> responses = ConcurrentHashMap.newKeySet();
+
+    void routes(@Observes Router router, Vertx vertx) {
+      ServerSettings.Limits limits = QuarkusServer.settings.limits();
+      if (!limits.on()) return;
+      router.route().order(Integer.MIN_VALUE).handler(context -> {
+        if (context.request().connection() instanceof ConnectionBase connection) {
+          connection.channel().attr(REQUESTED).set(Boolean.TRUE);
+          Watched watched = new Watched(context.response(), connection.channel(), limits);
+          responses.add(watched);
+          context.response().closeHandler(closed -> responses.remove(watched));
+        }
+        context.next();
+      });
+      vertx.setPeriodic(1000, id -> check());
+    }
+
+    // Quarkus fires it asynchronously, once its server listens
+    void started(@ObservesAsync HttpServerStart start, Vertx vertx) throws ReflectiveOperationException {
+      ServerSettings.Limits limits = QuarkusServer.settings.limits();
+      if (!limits.on()) return;
+      Field bound = io.vertx.core.net.impl.TCPServerBase.class.getDeclaredField("bindFuture");
+      bound.setAccessible(true);
+      for (Object server : ((VertxInternal) vertx).sharedHttpServers().values()) {
+        @SuppressWarnings("unchecked")
+        io.vertx.core.Future<Channel> channel = (io.vertx.core.Future<Channel>) bound.get(server);
+        if (channel != null && channel.succeeded()) channel.result().pipeline().addFirst(new HeadBound(limits.requestHeadTimeout().toMillis()));
+      }
+    }
+
+    private void check() {
+      long now = System.nanoTime();
+      for (Watched w : responses) if (w.done() || w.tooSlow(now)) responses.remove(w);
+    }
+
+    /** First in the server channel's pipeline: each accepted connection gets the head's bound. */
+    @ChannelHandler.Sharable
+    private static final class HeadBound extends ChannelInboundHandlerAdapter {
+      private final long millis;
+
+      HeadBound(long millis) { this.millis = millis; }
+
+      @Override
+      public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof Channel child) ctx.channel().eventLoop().schedule(() -> {
+          if (child.attr(REQUESTED).get() == null) child.close();
+        }, millis, TimeUnit.MILLISECONDS);
+        ctx.fireChannelRead(msg);
+      }
+    }
+
+    /** One response being sent, as the check sees it. */
+    private static final class Watched {
+      private final HttpServerResponse response;
+      private final Channel channel;
+      private final long bytesPerSecond, windowNanos;
+      private long waitingSince = -1, deliveredThen;
+
+      Watched(HttpServerResponse response, Channel channel, ServerSettings.Limits limits) {
+        this.response = response;
+        this.channel = channel;
+        this.bytesPerSecond = limits.minResponseBytesPerSecond();
+        this.windowNanos = limits.minRateWindow().toNanos();
+      }
+
+      private long pending() {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
+      }
+
+      /** Sent, or its connection gone: no longer watched. */
+      boolean done() { return !channel.isActive() || response.ended() && pending() == 0; }
+
+      /**
+       * Whether it has fallen below the rate over a window and is waiting on its client; its connection then closed. The
+       * window runs from its first write, check to check, whether or not Netty's queue emptied meanwhile into the socket.
+       */
+      boolean tooSlow(long now) {
+        long pending = pending(), delivered = response.bytesWritten() - pending;
+        if (waitingSince < 0) {
+          if (delivered > 0 || pending > 0) {
+            waitingSince = now;
+            deliveredThen = delivered;
+          }
+          return false;
+        }
+        if (now - waitingSince < windowNanos) return false;
+        if (pending > 0 && (delivered - deliveredThen) * 1_000_000_000L < bytesPerSecond * (now - waitingSince)) {
+          // reset, not closed: what the kernel still holds for the client is dropped, as every server here cuts a slow reader
+          channel.config().setOption(io.netty.channel.ChannelOption.SO_LINGER, 0);
+          channel.eventLoop().execute(() -> channel.unsafe().close(channel.voidPromise()));
+          return true;
+        }
+        waitingSince = now;
+        deliveredThen = delivered;
+        return false;
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package transit.quarkus;
+
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+import transit.api.HttpContract;
+import transit.api.Model.ApiError;
+import transit.api.ResponseCache;
+import transit.api.SchedulesJson;
+import transit.api.TransitApi;
+import transit.server.SchedulesAnswer;
+import transit.server.ServerSettings;
+
+/**
+ * The route contract (docs/API.md) as a Quarkus REST resource: each @GET maps Quarkus's path and query parameters onto
+ * core's TransitApi; JSON by Quarkus's Jackson (QuarkusJson), or streamed from the feed's arrays when tuned. Methods
+ * that return a Response run on Quarkus's worker pool, as its guides say of blocking work: an answer may wait for room
+ * in the heap.
+ */
+@Path("/")
+public class QuarkusRoutes {
+  private final TransitApi api;
+  private final ServerSettings settings;
+
+  QuarkusRoutes(TransitApi api, ServerSettings settings) {
+    this.api = api;
+    this.settings = settings;
+  }
+
+  @GET
+  public Response helloWorld() { return text(TransitApi.helloWorld()); }
+
+  @GET
+  @Path("greeting/{name}")
+  public Response greeting(@RestPath String name, HttpServerRequest request) {
+    TransitApi.Reply<String> greeting = TransitApi.greeting(QuarkusContract.variable(request, name, 1));
+    return greeting.isOk() ? text(greeting.body()) : error(greeting.error());
+  }
+
+  @GET
+  @Path("hello")
+  public Response hello(@RestQuery String name, HttpServerRequest request) {
+    return reply(TransitApi.hello(QuarkusContract.query(request, "name", name)));
+  }
+
+  @GET
+  @Path("health")
+  public Response health() { return Response.ok(api.health(), HttpContract.JSON).build(); }
+
+  @GET
+  @Path("stops/{stop_id}/departures")
+  public Response departures(@RestPath("stop_id") String stopId, @RestQuery String date, @RestQuery String after, @RestQuery String limit,
+      HttpServerRequest request) {
+    return reply(api.departures(QuarkusContract.variable(request, stopId, 1), QuarkusContract.query(request, "date", date),
+        QuarkusContract.query(request, "after", after), QuarkusContract.query(request, "limit", limit)));
+  }
+
+  /**
+   * Core's answer, rendered: idiomatic, the model for Quarkus's Jackson; tuned, core's writer into the response's
+   * output stream a chunk at a time (JAX-RS's StreamingOutput), with its length; cached, the kept bytes (with the
+   * limits on, a large body in slices the limits' Watch sees go). The heap an
+   * answer reserved is given back once its response has ended.
+   */
+  @GET
+  @Path("schedules/{route_id}")
+  public Response schedules(@RestPath("route_id") String routeId, @RestQuery String date, RoutingContext exchange) {
+    SchedulesAnswer answer = SchedulesAnswer.of(api, settings.mode(), QuarkusContract.variable(exchange.request(), routeId, 1),
+        QuarkusContract.query(exchange.request(), "date", date), QuarkusJson::encode);
+    if (answer instanceof SchedulesAnswer.ToEncode model) {
+      exchange.addEndHandler(ended -> answer.close());
+      return Response.ok(model.trips(), HttpContract.JSON).build();
+    } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
+      exchange.addEndHandler(ended -> answer.close());
+      SchedulesJson json = new SchedulesJson(streamed.trips(), SchedulesJson.CHUNK_BYTES);
+      StreamingOutput body = out -> {
+        for (int length = json.next(); ; length = json.next()) {
+          out.write(json.takeBuffer(), 0, length);
+          if (length < SchedulesJson.CHUNK_BYTES) break; // a chunk shorter than the chunk size is the last
+        }
+      };
+      return Response.ok(body, HttpContract.JSON).header("Content-Length", new SchedulesJson(streamed.trips()).length()).build();
+    } else if (answer instanceof SchedulesAnswer.Cached cached) {
+      ResponseCache.Encoded kept = cached.encoded();
+      byte[] bytes = kept.body();
+      if (!settings.limits().on() || bytes.length <= QuarkusLimits.SLICE_BYTES)
+        return Response.status(kept.status()).type(HttpContract.JSON).entity(bytes).build();
+      StreamingOutput sliced = out -> {
+        for (int at = 0; at < bytes.length; at += QuarkusLimits.SLICE_BYTES) out.write(bytes, at, Math.min(QuarkusLimits.SLICE_BYTES, bytes.length - at));
+      };
+      return Response.status(kept.status()).type(HttpContract.JSON).entity(sliced).header("Content-Length", bytes.length).build();
+    } else if (answer instanceof SchedulesAnswer.Busy busy) {
+      return Response.fromResponse(error(busy.error())).header("Retry-After", busy.retryAfterSeconds()).build();
+    }
+    return error(((SchedulesAnswer.Failed) answer).error());
+  }
+
+  private static Response text(String body) { return Response.ok(body, HttpContract.TEXT).build(); }
+
+  private static Response reply(TransitApi.Reply<?> reply) {
+    return reply.isOk() ? Response.ok(reply.body(), HttpContract.JSON).build() : error(reply.error());
+  }
+
+  /** The contract's JSON error body with its status. */
+  static Response error(ApiError error) { return Response.status(error.status()).type(HttpContract.JSON).entity(error).build(); }
+}
