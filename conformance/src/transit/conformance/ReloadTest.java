@@ -75,14 +75,8 @@ class ReloadTest {
     try {
       copyFiles(from, served);
       Feed next = FeedLoader.load(served);
-      long pid = server.process().orElseThrow().pid();
-      int exit = new ProcessBuilder("kill", "-HUP", Long.toString(pid)).inheritIO().start().waitFor();
-      assertEquals(0, exit, "kill -HUP " + pid);
-      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-      while (!Http.get(server.port(), "/health").text().contains("\"checksum\":\"" + next.checksum + "\"")) {
-        if (System.nanoTime() > deadline) throw new AssertionError("no reload to " + next.checksum + " within 30 s of SIGHUP");
-        Thread.sleep(20);
-      }
+      Operator.sighup(server);
+      Operator.awaitHealth(server, h -> h.contains("\"checksum\":\"" + next.checksum + "\""), "reload to " + next.checksum);
       return next;
     } catch (Exception e) {
       throw new AssertionError(e);

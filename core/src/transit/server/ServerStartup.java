@@ -32,8 +32,11 @@ public final class ServerStartup {
   }
 
   /** Options and the loaded feed; on --help, a wrong option or a bad feed this prints why and exits. */
-  public static Started start(String server, String[] args) {
-    Prepared prepared = prepare(server, args);
+  public static Started start(String server, String[] args) { return start(server, args, Clock.systemDefaultZone()); }
+
+  /** The same, with "today" and "now" read from clock (a fixed one where a suite starts the server on a JVM of its own). */
+  public static Started start(String server, String[] args, Clock clock) {
+    Prepared prepared = prepare(server, args, clock);
     if (prepared instanceof Exit exit) System.exit(exit.code());
     return (Started) prepared;
   }
@@ -43,7 +46,9 @@ public final class ServerStartup {
    * printed why not (0 after --help, 2 for a wrong option, 1 for a bad feed). For a main that returns its exit
    * code, as a cats-effect IOApp does.
    */
-  public static Prepared prepare(String server, String[] args) {
+  public static Prepared prepare(String server, String[] args) { return prepare(server, args, Clock.systemDefaultZone()); }
+
+  private static Prepared prepare(String server, String[] args, Clock clock) {
     ServerOptions options;
     try {
       options = ServerOptions.parse(args, System.getenv());
@@ -58,7 +63,7 @@ public final class ServerStartup {
     try {
       Path feed = ServedFeed.resolve(options.gtfs());
       FeedReloader.Signature signature = FeedReloader.Signature.of(feed); // before loading: a change meanwhile is seen
-      TransitApi api = load(feed, options);
+      TransitApi api = load(feed, options, clock);
       FeedReloader.start(server, feed, signature, api, options);
       return new Started(options, api);
     } catch (FeedException e) {
@@ -91,7 +96,9 @@ public final class ServerStartup {
    * Loads the feed (from its snapshot when there is a valid one), prints the summary line (with --verbose, the
    * steps too) and serves it through the API (with a response cache when --cache is on).
    */
-  public static TransitApi load(Path path, ServerOptions options) {
+  public static TransitApi load(Path path, ServerOptions options) { return load(path, options, Clock.systemDefaultZone()); }
+
+  private static TransitApi load(Path path, ServerOptions options, Clock clock) {
     System.out.println("Loading GTFS feed " + path + " ...");
     long before = ServedFeed.usedHeapAfterGc();
     FeedSnapshot.Loaded loaded = ServedFeed.load(path, options);
@@ -102,7 +109,7 @@ public final class ServerStartup {
       System.out.printf("Response cache on: up to %,d MB of encoded /schedules responses%n", options.cacheBudgetBytes() >> 20);
     ResponseBudget budget = options.answerMemoryBytes() == ServerOptions.OFF ? ResponseBudget.unlimited()
         : new ResponseBudget(Runtime.getRuntime().maxMemory(), ResponseBudget.WAIT, options.answerMemoryBytes());
-    TransitApi api = new TransitApi(loaded.feed(), retained, ServedFeed.origin(loaded), Clock.systemDefaultZone(), options.cacheBudgetBytes(), budget);
+    TransitApi api = new TransitApi(loaded.feed(), retained, ServedFeed.origin(loaded), clock, options.cacheBudgetBytes(), budget);
     TransitApi.ResponseSizes sizes = api.sizes();
     if (!options.limits()) System.out.println("Limits off: no limit against slow or hostile clients but the framework's own, and answers "
         + "being built may hold any part of the heap (--limits off)");

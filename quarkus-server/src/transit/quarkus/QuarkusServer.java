@@ -27,10 +27,13 @@ public class QuarkusServer implements QuarkusApplication {
   static ServerSettings settings;
 
   public static void main(String[] args) {
-    started = ServerStartup.start("quarkus-server", args);
+    String now = System.getProperty(QuarkusFramework.NOW); // the suite's fixed clock, where it set one
+    started = ServerStartup.start("quarkus-server", args, now == null ? java.time.Clock.systemDefaultZone()
+        : java.time.Clock.fixed(java.time.Instant.parse(now), java.time.ZoneOffset.UTC));
     api = started.api();
     settings = started.options().settings();
-    asTheSuiteSaid();
+    String limits = System.getProperty(QuarkusFramework.LIMITS); // the suite's limits in full, where it set them
+    if (limits != null) settings = settings.withLimits(QuarkusFramework.limits(limits));
     QuarkusLimits.configure(settings);
     System.setProperty("quarkus.http.host", settings.host());
     System.setProperty("quarkus.http.port", String.valueOf(settings.port()));
@@ -38,17 +41,6 @@ public class QuarkusServer implements QuarkusApplication {
       if (failure != null) System.exit(started.cannotListen("quarkus-server", failure));
       System.exit(code);
     }, args);
-  }
-
-  /** The suite's limits and clock (QuarkusFramework.OwnJvm), where it set them, in place of the command line's. */
-  private static void asTheSuiteSaid() {
-    String limits = System.getProperty(QuarkusFramework.LIMITS), now = System.getProperty(QuarkusFramework.NOW);
-    if (limits != null) settings = settings.withLimits(QuarkusFramework.limits(limits));
-    if (now != null) {
-      transit.api.Model.FeedSummary summary = api.health();
-      api = new TransitApi(api.feed(), summary.heapBytes(), summary.loadedFrom(), java.time.Clock.fixed(java.time.Instant.parse(now),
-          java.time.ZoneOffset.UTC), started.options().cacheBudgetBytes(), api.budget());
-    }
   }
 
   @Override
