@@ -1,5 +1,7 @@
 package transit.api;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import transit.api.Model.ApiError;
 
 /**
@@ -99,6 +101,22 @@ public final class HttpContract {
     if (scheme < 0 || path.startsWith("/")) return path;
     int slash = path.indexOf('/', scheme + 3);
     return slash < 0 ? "/" : path.substring(slash);
+  }
+
+  /**
+   * A path variable as the contract reads it, where a framework reads some of its characters apart: the path's segment
+   * index (from 0, after the leading '/') percent-decoded with a '+' kept, when it holds readApart; otherwise, or where
+   * its encoding is broken, given (the framework's own value).
+   */
+  public static String pathVariable(String path, int index, String given, char readApart) {
+    String[] segments = path.split("/", -1);
+    String raw = index + 1 < segments.length ? segments[index + 1] : "";
+    if (raw.indexOf(readApart) < 0) return given;
+    try {
+      return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException brokenEncoding) {
+      return given;
+    }
   }
 
   /** The body for an HTTP/1.1 request without exactly one Host header (RFC 9112, 3.2), where the framework lets it through. */

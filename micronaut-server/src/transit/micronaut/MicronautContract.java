@@ -16,8 +16,6 @@ import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
 import io.micronaut.http.server.netty.NettyHttpRequest;
 import jakarta.inject.Singleton;
 import io.micronaut.web.router.Router;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import transit.api.HttpContract;
 import transit.api.Model.ApiError;
 
@@ -48,14 +46,7 @@ final class MicronautContract {
    * other server keeps it (a route id may hold one). given: Micronaut's value; index: the variable's segment, from 0.
    */
   static String variable(HttpRequest<?> request, String given, int index) {
-    String[] segments = path(request).split("/", -1);
-    String raw = index + 1 < segments.length ? segments[index + 1] : "";
-    if (raw.indexOf('+') < 0) return given;
-    try {
-      return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException brokenEncoding) {
-      return given; // as Micronaut read it
-    }
+    return HttpContract.pathVariable(path(request), index, given, '+');
   }
 
   /**

@@ -4,8 +4,6 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.event.Observes;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -37,14 +35,7 @@ public class QuarkusContract {
    * segment, from 0.
    */
   static String variable(HttpServerRequest request, String given, int index) {
-    String[] segments = path(request).split("/", -1);
-    String raw = index + 1 < segments.length ? segments[index + 1] : "";
-    if (raw.indexOf(';') < 0) return given;
-    try {
-      return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException brokenEncoding) {
-      return given; // as Quarkus read it
-    }
+    return HttpContract.pathVariable(path(request), index, given, ';');
   }
 
   /**
