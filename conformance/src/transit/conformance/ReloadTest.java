@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
@@ -58,7 +57,7 @@ class ReloadTest {
    */
   private static void reloadedByItsOperator(RunningServer server, Path served, Path b, Feed bFeed) throws Exception {
     Path keptA = Files.createDirectories(served.resolveSibling("a-kept"));
-    copyFiles(served, keptA);
+    Fixtures.copyFiles(served, keptA);
     byte[] answerA = Http.get(server.port(), "/schedules/R3").body();
     IntConsumer swap = i -> {
       Feed next = reload(server, served, i % 2 == 0 ? b : keptA);
@@ -73,19 +72,13 @@ class ReloadTest {
   /** The feed at from, copied over the files served, the server signalled, and /health awaited until it names it. */
   private static Feed reload(RunningServer server, Path served, Path from) {
     try {
-      copyFiles(from, served);
+      Fixtures.copyFiles(from, served);
       Feed next = FeedLoader.load(served);
       Operator.sighup(server);
       Operator.awaitHealth(server, h -> h.contains("\"checksum\":\"" + next.checksum + "\""), "reload to " + next.checksum);
       return next;
     } catch (Exception e) {
       throw new AssertionError(e);
-    }
-  }
-
-  private static void copyFiles(Path from, Path to) throws java.io.IOException {
-    try (Stream<Path> files = Files.list(from)) {
-      for (Path f : (Iterable<Path>) files::iterator) Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
     }
   }
 

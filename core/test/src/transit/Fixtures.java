@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -26,9 +27,7 @@ public final class Fixtures {
   public static Path tinyFeedWith(Map<String, String> changes) {
     try {
       Path dir = Files.createTempDirectory("tiny-feed");
-      try (Stream<Path> files = Files.list(tinyFeed())) {
-        for (Path f : (Iterable<Path>) files::iterator) Files.copy(f, dir.resolve(f.getFileName()));
-      }
+      copyFiles(tinyFeed(), dir);
       for (var change : changes.entrySet()) {
         Path file = dir.resolve(change.getKey());
         if (change.getValue() == null) Files.delete(file);
@@ -37,6 +36,13 @@ public final class Fixtures {
       return dir;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The files of a feed's directory copied into another, each replacing its namesake there. */
+  public static void copyFiles(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.list(from)) {
+      for (Path f : (Iterable<Path>) files::iterator) Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
