@@ -26,6 +26,10 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
       "writes need them; Cask's virtual threads, tried again on JDK 25, were no faster, with a higher p99 and RSS)"
     case Mode.CACHED => "the kept bytes as the response body, on Undertow's workers"
 
+  def compresses: String =
+    "Cask's compress decorator on the route (gzip, else deflate, for a request that names it; the JDK's GZIPOutputStream at " +
+      "level 6, any size) as the body is written, a streamed answer as it streams; extended to leave a body gzipped already as it is"
+
   def answers(request: ProtocolError): Int = request match
     case ProtocolError.BARE_LF_LINE_ENDINGS | ProtocolError.PATH_NOT_UTF8_ONCE_DECODED | ProtocolError.HEADER_OF_70000_BYTES |
         ProtocolError.HEADER_LINE_WITHOUT_COLON | ProtocolError.SPACE_IN_HEADER_NAME | ProtocolError.OBSOLETE_FOLDED_HEADER |
@@ -35,6 +39,7 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
     case _ => 400 // the request line refused, an empty line first, a fragment, a 70,000-character id, 200 headers
 
   def settings: JList[Setting] = JList.of(
+    Setting.always("@compressUnlessEncoded (Cask's compress decorator)", "on /schedules", "none", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
     Setting.limit("workers (CaskLimits.Workers)", "8 per IO thread, grown while a request waits 100 ms for one, up to 1,024",
       "8 per IO thread (16 on 1-2 cores)", "each response is written by a worker blocking on the socket: without more, a few " +
         "dozen slow readers would leave everyone else queued; a pool that large from the start costs fast clients a " +

@@ -25,18 +25,20 @@ class CaskRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
   @cask.get("/health")
   def health() = json(api.health())
 
+  @compressUnlessEncoded()
   @cask.get("/schedules/:routeId")
   def schedules(routeId: String, params: cask.QueryParams, request: cask.Request) =
-    val answer = SchedulesAnswer.of(api, mode, routeId, first(params, "date"), CaskJson.encode(_))
+    val acceptEncoding = request.exchange.getRequestHeaders.getFirst("Accept-Encoding")
+    val answer = SchedulesAnswer.of(api, mode, routeId, first(params, "date"), acceptEncoding, CaskJson.encode(_))
     // the heap the answer reserved is given back once Undertow has sent the response, or failed to
     request.exchange.addExchangeCompleteListener((_, next) => { answer.close(); next.proceed() })
     answer match
-      case model: SchedulesAnswer.ToEncode => respond(write(model.trips), 200, HttpContract.JSON)
+      case model: SchedulesAnswer.ToEncode => respond(write(model.trips), 200, HttpContract.JSON, varies)
       case tuned: SchedulesAnswer.Streamed => streamed(tuned.trips)
-      case cached: SchedulesAnswer.Cached => encoded(cached.encoded)
-      case failed: SchedulesAnswer.Failed => json(failed.error, failed.error.status)
+      case cached: SchedulesAnswer.Cached => encoded(cached.encoded, varies)
+      case failed: SchedulesAnswer.Failed => respond(writeToByteArray(failed.error), failed.error.status, HttpContract.JSON, varies)
       case busy: SchedulesAnswer.Busy =>
-        respond(writeToByteArray(busy.error), 503, HttpContract.JSON, Seq("Retry-After" -> busy.retryAfterSeconds.toString))
+        respond(writeToByteArray(busy.error), 503, HttpContract.JSON, ("Retry-After" -> busy.retryAfterSeconds.toString) +: varies)
 
   @cask.get("/stops/:stopId/departures")
   def departures(stopId: String, params: cask.QueryParams) =
@@ -47,7 +49,12 @@ class CaskRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
 
   private def reply[T: Writer](r: TransitApi.Reply[T]) = encoded(ResponseCache.Encoded(r.status, CaskJson.encode(r)))
 
-  private def encoded(e: ResponseCache.Encoded) = respond(e.body, e.status, HttpContract.JSON)
+  /** Kept bytes; gzipped ones as they are, which compressUnlessEncoded leaves alone. */
+  private def encoded(e: ResponseCache.Encoded, headers: Seq[(String, String)] = Nil) =
+    respond(e.body, e.status, HttpContract.JSON, if e.gzipped then ("Content-Encoding" -> "gzip") +: headers else headers)
+
+  /** Every /schedules answer may go gzipped or not, by the request's Accept-Encoding. */
+  private val varies = Seq("Vary" -> HttpContract.VARY)
 
   /**
    * Tuned: the JSON written to Undertow's output stream as it is produced, from the feed's arrays; no model,
@@ -58,7 +65,7 @@ class CaskRoutes(api: TransitApi, mode: Mode) extends cask.Routes:
     val body = new geny.Writable:
       def writeBytesTo(out: OutputStream): Unit = SchedulesJson.write(trips, out)
       override def contentLength = Some(SchedulesJson(trips).length())
-    respond(body, 200, HttpContract.JSON)
+    respond(body, 200, HttpContract.JSON, varies)
 
   initialize()
 
@@ -79,3 +86,15 @@ class UntilClientLeaves(body: cask.Response.Data) extends cask.Response.Data:
     try body.write(out)
     catch case _: IOException => () // the connection is closed: nothing is left to answer
   def headers = body.headers
+
+/**
+ * Cask's own compression (gzip, else deflate, for a request that names it; the JDK's default level), on a body as it is
+ * written, so a streamed answer goes out compressed as it streams. A body gzipped already (a kept --cache answer) goes as
+ * it is, where Cask's decorator would compress it again; a client gone mid-way ends the write quietly, as every body.
+ */
+class compressUnlessEncoded extends cask.decorators.compress:
+  override def wrapFunction(ctx: cask.Request, delegate: Delegate) =
+    val result = delegate(ctx, Map())
+    result match
+      case cask.router.Result.Success(raw) if raw.headers.exists(_._1.equalsIgnoreCase("Content-Encoding")) => result
+      case _ => super.wrapFunction(ctx, (_, _) => result).transform { case raw: cask.Response.Raw => raw.copy(data = UntilClientLeaves(raw.data)) }

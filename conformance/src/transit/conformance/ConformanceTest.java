@@ -29,7 +29,7 @@ import transit.synth.SyntheticFeed;
 
 /**
  * All frameworks, idiomatic and --tuned, over the same loaded feed, request by request: the same status, the
- * same Content-Type and the same body bytes. Requests: every route, with ?date= on a weekday, a Saturday and a date outside the
+ * same Content-Type and the same body bytes, every route's also asked gzipped and decompressed. Requests: every route, with ?date= on a weekday, a Saturday and a date outside the
  * feed, departures at a dozen stops, the hello routes and every error case of docs/API.md.
  */
 class ConformanceTest {
@@ -63,6 +63,15 @@ class ConformanceTest {
           String difference = Http.difference(names.get(0), expected, names.get(i), answers.get(i).get());
           if (difference != null) mismatches.add(method + " " + shorten(target) + ": " + difference);
         }
+        // each route's answer asked gzipped too: decompressed, the same bytes (docs/API.md, Compression)
+        if (method.equals("GET") && isRoute(target)) {
+          List<Future<Http>> gzipped = new ArrayList<>();
+          for (RunningServer server : servers.values()) gzipped.add(clients.submit(() -> Http.gzipped(server.port(), target)));
+          for (int i = 0; i < gzipped.size(); i++) {
+            String difference = Http.difference(names.get(0), expected, names.get(i) + " asked gzip", gzipped.get(i).get());
+            if (difference != null) mismatches.add("GET " + shorten(target) + " asking gzip: " + difference);
+          }
+        }
       }
       System.out.println(String.format("%s: %d requests, %,d bytes per server, %d servers, %d mismatches",
           feedName, requests.size(), bytes, servers.size(), mismatches.size()));
@@ -73,6 +82,9 @@ class ConformanceTest {
       servers.values().forEach(RunningServer::close);
     }
   }
+
+  /** A route's schedules without a date: what is also asked gzipped. */
+  static boolean isRoute(String target) { return target.startsWith("/schedules/") && !target.contains("?"); }
 
   static List<String> requests(Feed feed) {
     List<String> requests = new ArrayList<>();

@@ -30,6 +30,36 @@ public record Http(int status, String contentType, byte[] body) {
 
   public static Http get(int port, String pathAndQuery) { return send("GET", port, pathAndQuery); }
 
+  /** GET asking gzip (Accept-Encoding: gzip): the body as its Content-Encoding says it went, decoded. */
+  public static Http gzipped(int port, String pathAndQuery) {
+    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery)).header("Accept-Encoding", "gzip")
+        .timeout(Duration.ofSeconds(120)).build();
+    try {
+      HttpResponse<byte[]> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      return new Http(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""),
+          decoded(r.headers().firstValue("Content-Encoding").orElse(""), r.body()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("GET " + pathAndQuery + " asking gzip on port " + port, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A body as its Content-Encoding says it went, decoded; an encoding no request here accepts by name is an error. */
+  static byte[] decoded(String contentEncoding, byte[] body) {
+    try {
+      return switch (contentEncoding.toLowerCase(java.util.Locale.ROOT)) {
+        case "", "identity" -> body;
+        case "gzip", "x-gzip" -> new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(body)).readAllBytes();
+        case "deflate" -> new java.util.zip.InflaterInputStream(new java.io.ByteArrayInputStream(body)).readAllBytes();
+        default -> throw new AssertionError("an answer in " + contentEncoding + ", which no request here accepts by name");
+      };
+    } catch (IOException e) {
+      throw new AssertionError("a " + contentEncoding + " body that does not decode: " + e, e);
+    }
+  }
+
   public String text() { return new String(body, StandardCharsets.UTF_8); }
 
   /**

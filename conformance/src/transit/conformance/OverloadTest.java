@@ -172,16 +172,30 @@ class OverloadTest {
     // server makes while it checks (http4s's 128 KB chunk, which spares fast clients a write per 16 KB); the client
     // sees the cut once it has read what the kernel's buffers and that write hold (the send buffer, which Linux
     // doubles). Against a minimum of 64 KB/s over 2 s, a client reading 16 KB/s is so cut within about 28 s.
-    int clientRate = 16 * 1024;
+    //
+    // Beside them, clients asking gzip at half that rate: R0's gzipped answer is a tenth of its identity one, about
+    // what the kernel's buffers and two such writes hold, so at 16 KB/s it could be read whole before the cut is seen.
+    int clientRate = 16 * 1024, gzipRate = clientRate / 2;
     ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(2));
-    long boundMillis = limits.minRateWindow().toMillis() + 2_000
-        + 1000L * (2L * SchedulesJson.CHUNK_BYTES + 2L * limits.sendBufferBytes()) / clientRate;
+    long boundMillis = cutSeenWithin(limits, clientRate), gzipBoundMillis = cutSeenWithin(limits, gzipRate);
     Feed loaded = FeedLoader.load(feed);
     List<String> failures = ServersAtOnce.check(Stream.of(Mode.values()).toList(), true,
         (framework, mode) -> Frameworks.start(framework, Frameworks.api(loaded, mode), mode, limits),
-        (name, server) -> notCutWithin(SlowClients.readers(server.port(), "/schedules/R0", 3, clientRate, Duration.ofMillis(boundMillis + 5_000)).outcomes(),
-            boundMillis, "a client reading a quarter of the minimum rate"));
+        (name, server) -> {
+          // beside them, as many asking gzip: the rate holds on the bytes that go, compressed ones too
+          SlowClients identity = SlowClients.readers(server.port(), "/schedules/R0", 3, clientRate, Duration.ofMillis(boundMillis + 5_000)),
+              gzip = SlowClients.readers(server.port(), "/schedules/R0", "Accept-Encoding: gzip\r\n", 3, gzipRate,
+                  Duration.ofMillis(gzipBoundMillis + 5_000));
+          List<String> found = new ArrayList<>(notCutWithin(identity.outcomes(), boundMillis, "a client reading a quarter of the minimum rate"));
+          found.addAll(notCutWithin(gzip.outcomes(), gzipBoundMillis, "a client asking gzip and reading an eighth of the minimum rate"));
+          return found;
+        });
     assertEquals(List.of(), failures);
+  }
+
+  /** How long a client reading at a rate below the minimum may take to see the cut: the window, then what the buffers held. */
+  static long cutSeenWithin(ServerSettings.Limits limits, int clientRate) {
+    return limits.minRateWindow().toMillis() + 2_000 + 1000L * (2L * SchedulesJson.CHUNK_BYTES + 2L * limits.sendBufferBytes()) / clientRate;
   }
 
   /** Every framework at once, idiomatic: each waits on clients trickling their heads, which takes next to no CPU. */

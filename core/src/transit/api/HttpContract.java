@@ -122,6 +122,48 @@ public final class HttpContract {
   /** The body for an HTTP/1.1 request without exactly one Host header (RFC 9112, 3.2), where the framework lets it through. */
   public static ApiError hostRequired() { return badRequest("an HTTP/1.1 request needs exactly one Host header"); }
 
+  /**
+   * Whether an Accept-Encoding header (null: none) lets the answer go gzipped (RFC 9110, 12.5.3): gzip with a weight
+   * above 0, or else `*` with one. `gzip;q=0` and `identity` alone mean no; unknown codings, and an element whose weight
+   * is not a number from 0 to 1, are ignored. What a server that sends kept gzip bytes itself (--cache) decides by, and
+   * what the suites expect of every framework's own reading.
+   */
+  public static boolean acceptsGzip(String acceptEncoding) {
+    if (acceptEncoding == null) return false;
+    double gzip = -1, any = -1;
+    for (String element : acceptEncoding.split(",")) {
+      String[] parts = element.split(";");
+      String coding = parts[0].trim().toLowerCase(java.util.Locale.ROOT);
+      double weight = weight(parts);
+      if (weight < 0) continue;
+      if (coding.equals("gzip") || coding.equals("x-gzip")) gzip = Math.max(gzip, weight);
+      else if (coding.equals("*")) any = Math.max(any, weight);
+    }
+    return gzip >= 0 ? gzip > 0 : any > 0;
+  }
+
+  /**
+   * Whether a request names codings and gzip is not among those it accepts: where a framework would pick another (Netty
+   * answers deflate to `deflate;q=0, br`), its server keeps the answer identity. False without the header.
+   */
+  public static boolean refusesGzip(String acceptEncoding) { return acceptEncoding != null && !acceptsGzip(acceptEncoding); }
+
+  /** An element's q parameter, 1 without one; -1 when it is not a number from 0 to 1. */
+  private static double weight(String[] parameters) {
+    double weight = 1;
+    for (int i = 1; i < parameters.length; i++) {
+      String p = parameters[i].trim();
+      if (!p.regionMatches(true, 0, "q=", 0, 2)) continue;
+      String value = p.substring(2).trim();
+      if (!value.matches("0(\\.\\d{0,3})?|1(\\.0{0,3})?")) return -1;
+      weight = Double.parseDouble(value);
+    }
+    return weight;
+  }
+
+  /** The Vary header of every /schedules answer: it may go gzipped or not, by the request's Accept-Encoding. */
+  public static final String VARY = "Accept-Encoding";
+
   /** C0 and C1 controls and DEL. */
   public static boolean isControl(char c) { return c < 0x20 || (c >= 0x7f && c <= 0x9f); }
 

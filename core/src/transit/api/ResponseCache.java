@@ -12,8 +12,22 @@ import java.util.function.Supplier;
  * It measures how much of a framework's time goes to building and encoding JSON rather than moving bytes.
  */
 public final class ResponseCache {
-  /** A response as sent: status and body bytes. */
-  public record Encoded(int status, byte[] body) {}
+  /** A response as sent: status and body bytes, gzipped or not (Content-Encoding). */
+  public record Encoded(int status, byte[] body, boolean gzipped) {
+    /** An identity body. */
+    public Encoded(int status, byte[] body) { this(status, body, false); }
+  }
+
+  /** body gzipped at the JDK's default level. */
+  public static byte[] gzip(byte[] body) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(body.length / 8 + 64);
+    try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(out, 64 * 1024)) {
+      gzip.write(body);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e); // a ByteArrayOutputStream throws none
+    }
+    return out.toByteArray();
+  }
 
   private final long budgetBytes;
   private final LinkedHashMap<String, Encoded> entries = new LinkedHashMap<>(256, 0.75f, true); // access order

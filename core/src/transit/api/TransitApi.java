@@ -194,6 +194,23 @@ public final class TransitApi {
     return s.cache == null ? encode.get() : s.cache.get(scheduleKey(routeId, date), encode);
   }
 
+  /**
+   * The same, gzipped where gzip is asked and the answer is a 200 (errors go as the framework decides): kept beside the
+   * identity bytes, deflated once at the JDK's default level (zlib's 6, every framework's default here), so that a
+   * cached server sends either encoding without deflating per request.
+   */
+  public ResponseCache.Encoded encodedSchedules(String routeId, String date, Function<Reply<List<TripSchedule>>, byte[]> encoder,
+      boolean gzip) {
+    ResponseCache.Encoded identity = encodedSchedules(routeId, date, encoder);
+    if (!gzip || identity.status() != 200) return identity;
+    Supplier<ResponseCache.Encoded> deflate = () -> new ResponseCache.Encoded(200, ResponseCache.gzip(identity.body()), true);
+    ResponseCache cache = served.cache;
+    return cache == null ? deflate.get() : cache.get(scheduleKey(routeId, date) + GZIPPED, deflate);
+  }
+
+  /** The cache key's suffix for an answer's gzipped bytes (no route id's key ends so: its length prefix says where it ends). */
+  private static final String GZIPPED = " gzip";
+
   /** Unambiguous whatever the id holds: the length prefix fixes where the route id ends. */
   static String scheduleKey(String routeId, String date) {
     return routeId.length() + ":" + routeId + (date == null ? "" : "?date=" + date);
@@ -215,6 +232,17 @@ public final class TransitApi {
   public ResponseCache.Encoded keptSchedules(String routeId, String date) {
     ResponseCache cache = served.cache;
     return cache == null ? null : cache.peek(scheduleKey(routeId, date));
+  }
+
+  /** The same, gzipped where gzip is asked and the kept answer is a 200; null when that has not been kept yet. */
+  public ResponseCache.Encoded keptSchedules(String routeId, String date, boolean gzip) {
+    if (!gzip) return keptSchedules(routeId, date);
+    ResponseCache cache = served.cache;
+    if (cache == null) return null;
+    ResponseCache.Encoded gzipped = cache.peek(scheduleKey(routeId, date) + GZIPPED);
+    if (gzipped != null) return gzipped;
+    ResponseCache.Encoded identity = keptSchedules(routeId, date);
+    return identity != null && identity.status() != 200 ? identity : null;
   }
 
   /** GET /schedules/{route_id}'s model, from the trips routeTrips found. */

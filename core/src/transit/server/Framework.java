@@ -46,6 +46,12 @@ public interface Framework {
   /** How it serves /schedules in a mode, beyond what the mode means everywhere: how the body goes out, on which threads. */
   String serves(Mode mode);
 
+  /**
+   * How a /schedules answer goes gzipped where the request accepts it: the framework's own mechanism, its level and
+   * threshold, and what the server adds to it (docs/API.md, Compression).
+   */
+  String compresses();
+
   /** Its HTTP layer's status for a request the frameworks answer differently ({@link ProtocolError#NO_ANSWER}: none). */
   int answers(ProtocolError request);
 

@@ -23,11 +23,12 @@ public final class FrameworkRegistry {
   public static final String RESOURCE = "transit/frameworks.properties";
 
   /**
-   * What a framework says of itself, as data: its libraries, JSON library, encoding frames, how it serves each mode, its
-   * HTTP layer's answer to each protocol error, and the settings its server makes beyond the framework's defaults.
+   * What a framework says of itself, as data: its libraries, JSON library, encoding frames, how it serves each mode, how
+   * it compresses, its HTTP layer's answer to each protocol error, and the settings its server makes beyond the
+   * framework's defaults.
    */
   public record Description(String name, List<Library> libraries, Library json, List<String> encodingFrames, Map<Mode, String> serves,
-      Map<ProtocolError, Integer> answers, List<Setting> settings) {}
+      String compresses, Map<ProtocolError, Integer> answers, List<Setting> settings) {}
 
   private final Properties properties;
   private final List<String> names;
@@ -129,7 +130,7 @@ public final class FrameworkRegistry {
           get(key + "why"), get(key + "cost")));
     }
     return new Description(name, libraries, new Library(get(name + ".json.name"), get(name + ".json.version")),
-        List.of(get(name + ".encoding").split(",")), serves, answers, settings);
+        List.of(get(name + ".encoding").split(",")), serves, properties.getProperty(name + ".compresses", ""), answers, settings);
   }
 
   /**
@@ -172,6 +173,7 @@ public final class FrameworkRegistry {
     p.setProperty("json.version", framework.json().version());
     p.setProperty("encoding", String.join(",", framework.encodingFrames()));
     for (Mode mode : Mode.values()) p.setProperty("serves." + mode.label, framework.serves(mode));
+    p.setProperty("compresses", framework.compresses());
     for (ProtocolError request : ProtocolError.values()) p.setProperty("answers." + request.name(), String.valueOf(framework.answers(request)));
     List<Setting> settings = framework.settings();
     for (int i = 0; i < settings.size(); i++) {

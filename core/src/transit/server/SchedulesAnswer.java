@@ -35,7 +35,10 @@ public sealed interface SchedulesAnswer extends AutoCloseable {
   /** Tuned: the route's trips, to write with SchedulesJson as the body goes out. */
   record Streamed(RouteTrips trips, ResponseBudget.Reservation room) implements SchedulesAnswer {}
 
-  /** Cached: the answer as it was encoded once and kept, an error's included. */
+  /**
+   * Cached: the answer as it was encoded once and kept, an error's included; gzipped (encoded.gzipped()) where the
+   * request accepts gzip and it is a 200, for the server to send with Content-Encoding: gzip as it is.
+   */
   record Cached(ResponseCache.Encoded encoded) implements SchedulesAnswer {}
 
   /** The contract's error (the route or the date refused), for the framework to encode as any other error. */
@@ -52,20 +55,23 @@ public sealed interface SchedulesAnswer extends AutoCloseable {
   }
 
   /**
-   * The answer on a server in mode; encoder: the server's own encoding of an answer, called only to fill the cache.
+   * The answer on a server in mode; acceptEncoding: the request's header (null: none), which a cached answer follows
+   * (idiomatic and tuned answers are compressed by the framework's own mechanism, as it decides); encoder: the server's
+   * own encoding of an answer, called only to fill the cache.
    * With both a cache and --tuned, the cache answers. May wait up to ResponseBudget.WAIT for room: a server on an
    * event loop calls it off the loop.
    */
-  static SchedulesAnswer of(TransitApi api, Mode mode, String routeId, String date,
+  static SchedulesAnswer of(TransitApi api, Mode mode, String routeId, String date, String acceptEncoding,
       Function<TransitApi.Reply<List<TripSchedule>>, byte[]> encoder) {
     if (api.cache() != null) {
-      ResponseCache.Encoded kept = api.keptSchedules(routeId, date);
+      boolean gzip = HttpContract.acceptsGzip(acceptEncoding);
+      ResponseCache.Encoded kept = api.keptSchedules(routeId, date, gzip);
       if (kept != null) return new Cached(kept);
       TransitApi.Reply<RouteTrips> found = api.routeTrips(routeId, date);
       long body = found.isOk() ? api.estimatedBytes(found.body()) : 0;
       try (ResponseBudget.Reservation room = api.budget().reserve(MODEL_FACTOR * body)) {
         if (room == null) return busy();
-        return new Cached(api.encodedSchedules(routeId, date, encoder)); // then the cache's bytes
+        return new Cached(api.encodedSchedules(routeId, date, encoder, gzip)); // then the cache's bytes
       }
     }
     TransitApi.Reply<RouteTrips> found = api.routeTrips(routeId, date);
@@ -84,9 +90,9 @@ public sealed interface SchedulesAnswer extends AutoCloseable {
    * {@link #of} on a thread that may wait. What a server on an event loop or a compute pool asks first, so that the
    * common answer costs no hop to a thread that may block.
    */
-  static SchedulesAnswer atOnce(TransitApi api, Mode mode, String routeId, String date) {
+  static SchedulesAnswer atOnce(TransitApi api, Mode mode, String routeId, String date, String acceptEncoding) {
     if (api.cache() != null) {
-      ResponseCache.Encoded kept = api.keptSchedules(routeId, date);
+      ResponseCache.Encoded kept = api.keptSchedules(routeId, date, HttpContract.acceptsGzip(acceptEncoding));
       return kept == null ? null : new Cached(kept);
     }
     if (mode != Mode.TUNED) return null;

@@ -19,7 +19,8 @@ public record Setting(String name, String value, String frameworkDefault, List<M
       FOR_LONG_IDS = "an over-long route id reaches the contract's 400, as on every server",
       FOR_THE_BACKLOG = "1,000 clients connecting at once are queued, not refused",
       FOR_THE_CONTRACT = "the contract's answers (docs/API.md, Protocol errors)",
-      FOR_THE_CONTRACT_BYTES = "the contract's bytes";
+      FOR_THE_CONTRACT_BYTES = "the contract's bytes",
+      FOR_COMPRESSION = "a /schedules answer goes gzipped where the request accepts it, as large JSON is served (docs/API.md, Compression)";
 
   /** What a limit costs: every run that sets limits off beside on measures it, with the other limits. */
   public static final String WITH_THE_LIMITS = "with the other limits: each run's What the limits cost";
@@ -28,6 +29,9 @@ public record Setting(String name, String value, String frameworkDefault, List<M
   /** What the send buffer costs, measured on its own (docs/RESULTS.md, the limits piece by piece). */
   public static final String SEND_BUFFER_COST = WITH_THE_LIMITS + "; on its own: at 64 KB, against the kernel's, beyond the spread on "
       + "Cask cached small, Vert.x tuned and Javalin tuned small; 256 KB took most of that back, not kept (docs/RESULTS.md, the send buffer)";
+  /** What compression costs: on answers asked gzipped, the compressed scenario; on the others, what its check adds. */
+  public static final String COMPRESSION_COST = "asked gzip, the compressed scenario's figures; asked nothing, within the spread "
+      + "(docs/RESULTS.md, compression beside identity answers)";
   /** A setting made with the limits on or off (the contract's answers, the listen backlog): in every figure alike. */
   public static final String IN_EVERY_FIGURE = "not apart: set with the limits off too, so in every figure";
 

@@ -29,6 +29,7 @@ public final class RegistryDocs {
   static final List<Part> PARTS = List.of(
       new Part("protocol errors", RegistryDocs::protocolErrors),
       new Part("how each mode is served", RegistryDocs::modes),
+      new Part("how each framework compresses", RegistryDocs::compression),
       new Part("the settings beyond the defaults", RegistryDocs::settings));
 
   /** Each framework's status for each protocol error (no answer: it closes the connection without one). */
@@ -59,6 +60,13 @@ public final class RegistryDocs {
       for (Mode mode : Mode.values()) row.add(BeyondDefaults.cell(description.serves().get(mode)));
       table.row(row);
     }
+    return table.toString();
+  }
+
+  /** How each framework gzips an answer, in its own words. */
+  static String compression(Launchers launchers) {
+    Markdown.Table table = new Markdown.Table(List.of("Framework", "How a /schedules answer goes gzipped"));
+    for (String framework : launchers.frameworks()) table.row(List.of(framework, BeyondDefaults.cell(launchers.description(framework).compresses())));
     return table.toString();
   }
 
@@ -105,6 +113,6 @@ public final class RegistryDocs {
     Launchers launchers = Launchers.load();
     Path api = launchers.workspace().resolve("docs").resolve("API.md");
     Files.writeString(api, rewrite(Files.readString(api), launchers));
-    System.out.println("Wrote each framework's protocol errors, modes and settings into " + api);
+    System.out.println("Wrote each framework's protocol errors, modes, compression and settings into " + api);
   }
 }

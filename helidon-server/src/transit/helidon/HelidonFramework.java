@@ -45,6 +45,14 @@ final class HelidonFramework implements Framework {
   }
 
   @Override
+  public String compresses() {
+    return "Helidon's content encoding (WebServer's contentEncoding) with a gzip encoding like helidon-http-encoding-gzip's, which this "
+        + "machine's Maven mirror does not serve: the JDK's GZIPOutputStream at level 6 on the response's stream, any size, a streamed "
+        + "answer as it streams; picked by the contract's reading of Accept-Encoding, as Helidon's own picks gzip for `gzip;q=0` "
+        + "and answers a 500 to a q that is not a number";
+  }
+
+  @Override
   public int answers(ProtocolError request) {
     return switch (request) {
       // Helidon 4 speaks HTTP/1.1 alone: a request line that is not a well-formed HTTP/1.1 one is a bad request
@@ -63,6 +71,8 @@ final class HelidonFramework implements Framework {
   @Override
   public List<Setting> settings() {
     return List.of(
+        Setting.always("contentEncoding (HelidonServer.GzipWhereAccepted)", "gzip where the request accepts it", "none (no encoding module on the "
+            + "classpath)", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
         Setting.limit("idleConnectionTimeout", "30 s", "5 min", "a connection idle between requests is closed", Setting.WITH_THE_LIMITS),
         Setting.limit("maxTcpConnections", "1,024", "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
         Setting.limit("connectionOptions socketSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",

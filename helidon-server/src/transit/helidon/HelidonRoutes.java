@@ -50,8 +50,9 @@ final class HelidonRoutes {
         HelidonContract.notServed(req, res);
         return;
       }
+      res.header(HeaderNames.VARY, HttpContract.VARY);
       try (SchedulesAnswer answer = SchedulesAnswer.of(api, mode, UriEncoding.decodeUri(id.replace("+", "%2B")), query(req, "date"),
-          HelidonJson::encode)) {
+          req.headers().first(HeaderNames.ACCEPT_ENCODING).orElse(null), HelidonJson::encode)) {
         if (answer instanceof SchedulesAnswer.ToEncode model) HelidonContract.whileConnected(() -> res.send(model.trips()));
         else if (answer instanceof SchedulesAnswer.Streamed streamed) stream(res, streamed.trips());
         else if (answer instanceof SchedulesAnswer.Cached cached) send(res, cached.encoded(), sliced);
@@ -79,6 +80,7 @@ final class HelidonRoutes {
   private static void send(ServerResponse res, ResponseCache.Encoded encoded, boolean sliced) throws IOException {
     res.status(Status.create(encoded.status()));
     res.header(HeaderValues.CONTENT_TYPE_JSON);
+    if (encoded.gzipped()) res.header(HeaderNames.CONTENT_ENCODING, "gzip");
     byte[] body = encoded.body();
     if (!sliced || body.length <= HelidonLimits.SLICE_BYTES) {
       res.send(body);

@@ -29,6 +29,10 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
       "compute threads (one per core)"
     case Mode.CACHED => "the kept bytes as the entity, on cats-effect's compute threads (one per core)"
 
+  def compresses: String =
+    "http4s's GZip middleware around the routes (fs2's deflate at zlib's default level 6, 32 KB at a time, any size) on the " +
+      "body stream as it goes, a streamed answer as it streams"
+
   def answers(request: ProtocolError): Int = request match
     // Ember waits for a complete request line, or fails choosing the Connection header, and closes
     case ProtocolError.NO_SPACES_IN_REQUEST_LINE | ProtocolError.METHOD_ONLY | ProtocolError.BARE_LF_LINE_ENDINGS |
@@ -44,11 +48,12 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
   override def listenBacklog: Int = 50
 
   def settings: JList[Setting] = JList.of(
+    Setting.always("GZip (middleware around the routes)", "gzip where the request accepts it", "none", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
     Setting.limit("withIdleTimeout", "30 s", "60 s", "a client that stops reading has its write timed out, an idle " +
       "kept-alive connection is closed", Setting.WITH_THE_LIMITS),
     Setting.limit("sendBufferSize (withAdditionalSocketOptions)", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
-    Setting.limit("RateCheckedBody (a body wrapper)", "16 KB/s over 10 s, checked as each 128 KB chunk goes out; shorter bodies " +
-      "whole", "none (Ember has no such setting)", "a client reading a trickle is cut off; Ember times out each write whole, so " +
+    Setting.limit("RateChecked (RateCheckedBody around GZip)", "16 KB/s over 10 s on the bytes that go, checked as each chunk of " +
+      "up to 128 KB goes out (a gzipped body's 32 KB ones)", "none (Ember has no such setting)", "a client reading a trickle is cut off; Ember times out each write whole, so " +
       "a long body goes out in chunks a slow phone can take within the timeout", Setting.WITH_THE_LIMITS + "; a reader " +
       "below the rate is seen once a 128 KB write waiting on it completes, where 16 KB chunks would see it sooner for a " +
       "write per 16 KB on every response"),

@@ -1,7 +1,9 @@
 package transit.http4s
 
+import cats.data.Kleisli
 import cats.effect.IO
-import fs2.{Chunk, Pull, Stream}
+import org.http4s.HttpRoutes
+import fs2.{Pull, Stream}
 import org.http4s.ember.server.EmberServerBuilder
 import scala.jdk.DurationConverters.*
 import transit.api.SchedulesJson
@@ -21,6 +23,16 @@ object Http4sLimits:
       .withRequestHeaderReceiveTimeout(limits.requestHeadTimeout.toScala)
       .withMaxConnections(limits.connectionLimit)
       .withAdditionalSocketOptions(List(fs2.io.net.SocketOption.sendBufferSize(limits.sendBufferBytes)))
+
+/**
+ * Every /schedules answer's body rate-checked as it goes out: around GZip, so that a compressed answer is checked on
+ * its compressed bytes, the ones a slow reader takes.
+ */
+object RateChecked:
+  def apply(limits: ServerSettings.Limits)(routes: HttpRoutes[IO]): HttpRoutes[IO] =
+    if !limits.on then routes
+    else Kleisli(req => routes(req).map(r => if req.pathInfo.segments.headOption.exists(_.encoded == "schedules")
+      then r.withBodyStream(RateCheckedBody(limits, r.body)) else r))
 
 /**
  * A body that keeps up with the minimum response rate, which Ember has no setting for: it goes out in chunks, each
@@ -47,11 +59,6 @@ object RateCheckedBody:
       }
       checked(body, 0L).stream
     }
-
-  /** Kept bytes as a body. */
-  def apply(limits: ServerSettings.Limits, bytes: Array[Byte]): Stream[IO, Byte] =
-    val whole = Stream.chunk(Chunk.array(bytes))
-    if bytes.length > ChunkBytes then apply(limits, whole) else whole
 
   /** The client read slower than the minimum response rate. */
   class SlowReader extends java.io.IOException("the client read slower than the minimum response rate")

@@ -7,15 +7,15 @@ import io.circe.syntax.*
 import org.http4s.*
 import org.http4s.circe.*
 import org.http4s.dsl.io.*
-import org.http4s.headers.{`Content-Length`, `Content-Type`}
+import org.http4s.headers.{`Content-Encoding`, `Content-Length`, `Content-Type`}
 import org.typelevel.ci.*
 import scala.reflect.ClassTag
 import transit.api.Model.*
 import transit.api.{HttpContract, ResponseCache, RouteTrips, SchedulesJson, TransitApi}
-import transit.server.{Mode, SchedulesAnswer, ServerSettings}
+import transit.server.{Mode, SchedulesAnswer}
 
 /** The route contract (docs/API.md) on http4s; JSON by circe, or streamed from the feed's arrays when tuned. */
-class Http4sRoutes(api: TransitApi, mode: Mode, limits: ServerSettings.Limits):
+class Http4sRoutes(api: TransitApi, mode: Mode):
   import Http4sJson.given
 
   val routes: HttpRoutes[IO] = HttpRoutes.of[IO] {
@@ -25,7 +25,9 @@ class Http4sRoutes(api: TransitApi, mode: Mode, limits: ServerSettings.Limits):
       if greeting.isOk then text(greeting.body) else error(greeting.error)
     case GET -> Root / "hello" :? NameParam(name) => reply(TransitApi.hello(name.orNull))
     case GET -> Root / "health" => Ok(api.health().asJson)
-    case GET -> Root / "schedules" / routeId :? DateParam(date) => schedules(routeId, date.orNull)
+    case req @ GET -> Root / "schedules" / routeId :? DateParam(date) =>
+      schedules(routeId, date.orNull, req.headers.get(ci"Accept-Encoding").fold(null)(_.map(_.value).toList.mkString(", ")))
+        .map(_.putHeaders(Header.Raw(ci"Vary", HttpContract.VARY)))
     case GET -> Root / "stops" / stopId / "departures" :? DateParam(date) +& AfterParam(after) +& LimitParam(limit) =>
       IO(api.departures(stopId, date.orNull, after.orNull, limit.orNull)).flatMap(reply)
     case req if isContractPath(req.pathInfo) =>
@@ -44,9 +46,10 @@ class Http4sRoutes(api: TransitApi, mode: Mode, limits: ServerSettings.Limits):
    * heap it reserved given back when the response's body is done, sent or failed. cats-effect takes an
    * OutOfMemoryError for fatal and stops the runtime: one while a model is encoded is answered as a 503 instead.
    */
-  private def schedules(routeId: String, date: String): IO[Response[IO]] =
-    IO(SchedulesAnswer.atOnce(api, mode, routeId, date)).flatMap { atOnce =>
-      if atOnce != null then IO.pure(atOnce) else IO.blocking(SchedulesAnswer.of(api, mode, routeId, date, Http4sJson.encode(_)))
+  private def schedules(routeId: String, date: String, acceptEncoding: String): IO[Response[IO]] =
+    IO(SchedulesAnswer.atOnce(api, mode, routeId, date, acceptEncoding)).flatMap { atOnce =>
+      if atOnce != null then IO.pure(atOnce)
+      else IO.blocking(SchedulesAnswer.of(api, mode, routeId, date, acceptEncoding, Http4sJson.encode(_)))
     }.flatMap { answer =>
       val response = answer match
         case model: SchedulesAnswer.ToEncode =>
@@ -61,7 +64,7 @@ class Http4sRoutes(api: TransitApi, mode: Mode, limits: ServerSettings.Limits):
         case refused: SchedulesAnswer.Busy => busy(refused)
       answer match
         case _: (SchedulesAnswer.ToEncode | SchedulesAnswer.Streamed) =>
-          response.map(r => r.withBodyStream(RateCheckedBody(limits, r.body).onFinalize(IO(answer.close()))))
+          response.map(r => r.withBodyStream(r.body.onFinalize(IO(answer.close()))))
             .onError(_ => IO(answer.close()))
         case _ => response
     }
@@ -78,11 +81,13 @@ class Http4sRoutes(api: TransitApi, mode: Mode, limits: ServerSettings.Limits):
 
   private def error(e: ApiError): IO[Response[IO]] = Http4sContract.error(e)
 
-  /** --cache: the bytes as they were kept. */
+  /** --cache: the bytes as they were kept; gzipped ones with their Content-Encoding, which GZip leaves as they are. */
   private def cached(encoded: ResponseCache.Encoded): IO[Response[IO]] =
-    IO.fromEither(Status.fromInt(encoded.status)).map(status =>
-      Response[IO](status).withBodyStream(RateCheckedBody(limits, encoded.body))
-        .putHeaders(`Content-Type`(MediaType.application.json), `Content-Length`.unsafeFromLong(encoded.body.length)))
+    IO.fromEither(Status.fromInt(encoded.status)).map { status =>
+      val response = Response[IO](status).withBodyStream(Stream.chunk(Chunk.array(encoded.body)))
+        .putHeaders(`Content-Type`(MediaType.application.json), `Content-Length`.unsafeFromLong(encoded.body.length))
+      if encoded.gzipped then response.putHeaders(`Content-Encoding`(ContentCoding.gzip)) else response
+    }
 
   /**
    * Tuned: an fs2 stream of chunks written from the feed's arrays, each encoded in its own step as Ember pulls

@@ -4,6 +4,7 @@ import cats.effect.{ExitCode, IO, IOApp, Resource}
 import com.comcast.ip4s.{Host, Port}
 import org.http4s.ember.server.EmberServerBuilder
 import org.http4s.server.Server
+import org.http4s.server.middleware.GZip
 import scala.concurrent.duration.Duration
 import transit.api.{HttpContract, TransitApi}
 import transit.server.{Framework, RunningServer, ServerSettings, ServerStartup}
@@ -45,7 +46,7 @@ object Http4sServer extends IOApp:
         // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so shutting down
         // would hang as long as any client holds one; like Undertow's stop() under Cask, close them at once.
         .withShutdownTimeout(Duration.Zero)
-        .withHttpApp(Http4sContract(Http4sRoutes(api, settings.mode, settings.limits).routes))
+        .withHttpApp(Http4sContract(RateChecked(settings.limits)(GZip(Http4sRoutes(api, settings.mode).routes))))
         .build
     yield server
 

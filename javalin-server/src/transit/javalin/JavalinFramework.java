@@ -47,6 +47,13 @@ final class JavalinFramework implements Framework {
   }
 
   @Override
+  public String compresses() {
+    return "Javalin's own compression, on by default (its CompressionStrategy: gzip at level 6 for answers of 1,500 bytes or more) on the "
+        + "response's output stream, a streamed answer as it streams (tuned sends no Content-Length where the request names codings, "
+        + "which Javalin would keep on the gzipped body)";
+  }
+
+  @Override
   public int answers(ProtocolError request) {
     return switch (request) {
       case NO_SPACES_IN_REQUEST_LINE, METHOD_ONLY, TABS_BETWEEN_PARTS, CONTENT_LENGTH_AND_CHUNKED -> 400;
@@ -75,8 +82,6 @@ final class JavalinFramework implements Framework {
             + "reads no minResponseDataRate)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.always("acceptQueueSize", "1,000", "0 (the JDK's 50)", Setting.FOR_THE_BACKLOG,
             Setting.IN_EVERY_FIGURE),
-        Setting.always("http.compressionStrategy", "NONE", "gzip for large answers a client accepts compressed", "every server "
-            + "answers identity (docs/API.md)", Setting.IN_EVERY_FIGURE),
         Setting.always("requestHeaderSize", "64 KB", "8 KB", Setting.FOR_LONG_IDS,
             Setting.IN_EVERY_FIGURE),
         Setting.always("http.prefer405over404, router.treatMultipleSlashesAsSingleSlash, JsonErrors, before-handlers",

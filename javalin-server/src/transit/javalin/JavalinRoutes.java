@@ -32,7 +32,9 @@ final class JavalinRoutes {
     routes.get("/hello", ctx -> reply(ctx, TransitApi.hello(ctx.queryParam("name"))));
     routes.get("/health", ctx -> ctx.json(api.health()));
     routes.get("/schedules/{route_id}", ctx -> {
-      SchedulesAnswer answer = SchedulesAnswer.of(api, mode, ctx.pathParam("route_id"), ctx.queryParam("date"), JavalinJson::encode);
+      SchedulesAnswer answer = SchedulesAnswer.of(api, mode, ctx.pathParam("route_id"), ctx.queryParam("date"),
+          ctx.header("Accept-Encoding"), JavalinJson::encode);
+      ctx.header("Vary", HttpContract.VARY);
       // the heap the answer reserved is given back once Jetty has sent the response, or failed to
       Request.addCompletionListener(ServletContextRequest.getServletContextRequest(ctx.req()), failure -> answer.close());
       if (answer instanceof SchedulesAnswer.ToEncode model) ctx.json(model.trips());
@@ -56,17 +58,20 @@ final class JavalinRoutes {
     ctx.result(body);
   }
 
+  /** Kept bytes, gzipped ones as they are: Javalin compresses no answer that has a Content-Encoding. */
   private static void send(Context ctx, ResponseCache.Encoded encoded) {
+    if (encoded.gzipped()) ctx.header("Content-Encoding", "gzip");
     ctx.status(encoded.status()).contentType(HttpContract.JSON).result(encoded.body());
   }
 
   /**
    * Tuned: the JSON written to the response's output stream as it is produced, from the feed's arrays; no
    * model, no whole-response array (a 10 MB one would be a humongous object for G1). Its length is counted
-   * first, so the body goes out as it is, not framed in chunks.
+   * first, so the body goes out as it is, not framed in chunks; not where the request names codings, which Javalin's
+   * compression may take (it would keep the identity length on a gzipped body).
    */
   private static void stream(Context ctx, RouteTrips trips) throws IOException {
-    ctx.res().setContentLengthLong(new SchedulesJson(trips).length());
+    if (ctx.header("Accept-Encoding") == null) ctx.res().setContentLengthLong(new SchedulesJson(trips).length());
     SchedulesJson.write(trips, ctx.contentType(HttpContract.JSON).outputStream());
   }
 

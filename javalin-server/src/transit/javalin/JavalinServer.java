@@ -1,7 +1,6 @@
 package transit.javalin;
 
 import io.javalin.Javalin;
-import io.javalin.compression.CompressionStrategy;
 import io.javalin.json.JavalinJackson;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -47,7 +46,6 @@ public final class JavalinServer {
       config.startup.showOldJavalinVersionWarning = false;
       config.jsonMapper(new JavalinJackson(JavalinJson.MAPPER, false));
       config.http.prefer405over404 = true;
-      config.http.compressionStrategy = CompressionStrategy.NONE;
       config.router.treatMultipleSlashesAsSingleSlash = true;
       config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(64 * 1024));
       JavalinLimits.threads(config, limits, tuned);

@@ -37,9 +37,15 @@ public final class SlowClients implements AutoCloseable {
    * server's writes wait on it) for up to seconds; after an answer it reads whole (a 503 too) it asks again.
    */
   public static SlowClients readers(int port, String path, int clients, int bytesPerSecond, Duration time) {
+    return readers(port, path, "", clients, bytesPerSecond, time);
+  }
+
+  /** The same, each request with these header lines too ("Accept-Encoding: gzip\r\n"; "" for none). */
+  public static SlowClients readers(int port, String path, String headerLines, int clients, int bytesPerSecond, Duration time) {
     SlowClients c = new SlowClients();
     long end = System.nanoTime() + time.toNanos();
-    for (int i = 0; i < clients; i++) c.start("slow-reader-" + i, () -> c.read(port, path, bytesPerSecond, end));
+    byte[] request = ("GET " + path + " HTTP/1.1\r\nHost: x\r\n" + headerLines + "\r\n").getBytes(StandardCharsets.US_ASCII);
+    for (int i = 0; i < clients; i++) c.start("slow-reader-" + i, () -> c.read(port, request, bytesPerSecond, end));
     return c;
   }
 
@@ -61,12 +67,11 @@ public final class SlowClients implements AutoCloseable {
     t.start();
   }
 
-  private void read(int port, String path, int bytesPerSecond, long endNanos) {
+  private void read(int port, byte[] request, int bytesPerSecond, long endNanos) {
     long started = System.nanoTime();
     List<Integer> statuses = new ArrayList<>();
     long bytes = 0;
     int whole = 0, served = 0, cut = 0;
-    byte[] request = ("GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     while (!stopped && System.nanoTime() < endNanos) {
       try (Socket s = new Socket()) {
         sockets.add(s);

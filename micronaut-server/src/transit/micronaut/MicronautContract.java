@@ -26,6 +26,20 @@ import transit.api.Model.ApiError;
 final class MicronautContract {
   private MicronautContract() {}
 
+  /**
+   * The request's Accept-Encoding as the contract reads it, where Micronaut's compression reads it when the response
+   * goes: gzip where it accepts gzip, else none. Micronaut's own choice answers `*` in snappy, which no HTTP client
+   * decodes, and `deflate;q=0, br` in deflate, which the request refused.
+   */
+  static void acceptEncoding(HttpRequest<?> request) {
+    if (!(request instanceof NettyHttpRequest<?> netty)) return;
+    io.netty.handler.codec.http.HttpHeaders headers = netty.getNativeRequest().headers();
+    String given = headers.get(io.netty.handler.codec.http.HttpHeaderNames.ACCEPT_ENCODING);
+    if (given == null) return;
+    if (HttpContract.acceptsGzip(given)) headers.set(io.netty.handler.codec.http.HttpHeaderNames.ACCEPT_ENCODING, "gzip");
+    else headers.remove(io.netty.handler.codec.http.HttpHeaderNames.ACCEPT_ENCODING);
+  }
+
   /** The target as sent, still percent-encoded, as Netty's codec read it. */
   static String target(HttpRequest<?> request) {
     return request instanceof NettyHttpRequest<?> netty ? netty.getNativeRequest().uri() : request.getUri().toString();

@@ -55,6 +55,13 @@ final class MicronautFramework implements Framework {
   }
 
   @Override
+  public String compresses() {
+    return "Micronaut's own compression, on by default (Netty's encoders, gzip at level 6 for answers of 1 KB or more: "
+        + "micronaut.server.netty.compression-level and compression-threshold), chunk by chunk as the body is written; the request's "
+        + "Accept-Encoding narrowed first to gzip or none, as Micronaut answers `*` in snappy and `deflate;q=0, br` in deflate";
+  }
+
+  @Override
   public int answers(ProtocolError request) {
     return switch (request) {
       case HTTP_9_9, HTTP_2_0_REQUEST_LINE -> ProtocolError.NO_ANSWER;
@@ -73,6 +80,8 @@ final class MicronautFramework implements Framework {
   @Override
   public List<Setting> settings() {
     return List.of(
+        Setting.always("Accept-Encoding as the contract reads it (MicronautContract.acceptEncoding)", "gzip or none", "Micronaut's pick: "
+            + "snappy for `*`, deflate for `deflate;q=0, br`", Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
         Setting.limit("micronaut.server.idle-timeout", "30 s", "5 min", "a connection that neither reads nor writes (a client that "
             + "stopped reading included) frees what its response holds", Setting.WITH_THE_LIMITS),
         Setting.limit("micronaut.server.netty.child-options.SO_SNDBUF", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",

@@ -1,9 +1,11 @@
 package transit.micronaut;
 
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
@@ -81,8 +83,14 @@ class MicronautRoutes {
   @Get("/schedules/{route_id:[^/]+}")
   @ExecuteOn(TaskExecutors.BLOCKING)
   HttpResponse<?> schedules(@PathVariable("route_id") String routeId, HttpRequest<?> request) {
+    String acceptEncoding = request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING);
     SchedulesAnswer answer = SchedulesAnswer.of(api, settings.mode(), MicronautContract.variable(request, routeId, 1), query(request, "date"),
-        MicronautJson::encode);
+        acceptEncoding, MicronautJson::encode);
+    MicronautContract.acceptEncoding(request);
+    return rendered(answer, request).header(HttpHeaders.VARY, HttpContract.VARY); // Micronaut's compression says no Vary of its own
+  }
+
+  private static MutableHttpResponse<?> rendered(SchedulesAnswer answer, HttpRequest<?> request) {
     if (answer instanceof SchedulesAnswer.ToEncode model) {
       MicronautLimits.afterResponse(request, answer);
       return HttpResponse.ok(model.trips()).contentType(MediaType.APPLICATION_JSON_TYPE);
@@ -93,7 +101,10 @@ class MicronautRoutes {
       return HttpResponse.ok(body).contentType(MediaType.APPLICATION_JSON_TYPE).contentLength(length);
     } else if (answer instanceof SchedulesAnswer.Cached cached) {
       ResponseCache.Encoded kept = cached.encoded();
-      return HttpResponse.status(HttpStatus.valueOf(kept.status())).contentType(MediaType.APPLICATION_JSON_TYPE).body(kept.body());
+      MutableHttpResponse<?> response = HttpResponse.status(HttpStatus.valueOf(kept.status())).contentType(MediaType.APPLICATION_JSON_TYPE);
+      // gzipped bytes as they are: Micronaut compresses no response that has a Content-Encoding
+      if (kept.gzipped()) response.header(HttpHeaders.CONTENT_ENCODING, "gzip");
+      return response.body(kept.body());
     } else if (answer instanceof SchedulesAnswer.Busy busy) {
       return error(busy.error()).header("Retry-After", String.valueOf(busy.retryAfterSeconds()));
     }

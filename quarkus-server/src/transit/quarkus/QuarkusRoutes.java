@@ -70,7 +70,12 @@ public class QuarkusRoutes {
   @Path("schedules/{route_id}")
   public Response schedules(@RestPath("route_id") String routeId, @RestQuery String date, RoutingContext exchange) {
     SchedulesAnswer answer = SchedulesAnswer.of(api, settings.mode(), QuarkusContract.variable(exchange.request(), routeId, 1),
-        QuarkusContract.query(exchange.request(), "date", date), QuarkusJson::encode);
+        QuarkusContract.query(exchange.request(), "date", date), exchange.request().getHeader("Accept-Encoding"), QuarkusJson::encode);
+    exchange.response().putHeader("Vary", HttpContract.VARY); // Quarkus's compression says no Vary of its own
+    // Netty would answer a coding the request refused (deflate to "deflate;q=0, br"): Vert.x compresses no identity
+    // answer, once Quarkus, which takes an identity set before for its own marker, has let it go
+    if (HttpContract.refusesGzip(exchange.request().getHeader("Accept-Encoding")))
+      exchange.addHeadersEndHandler(headers -> exchange.response().putHeader("Content-Encoding", "identity"));
     if (answer instanceof SchedulesAnswer.ToEncode model) {
       exchange.addEndHandler(ended -> answer.close());
       return Response.ok(model.trips(), HttpContract.JSON).build();
@@ -86,6 +91,8 @@ public class QuarkusRoutes {
       return Response.ok(body, HttpContract.JSON).header("Content-Length", new SchedulesJson(streamed.trips()).length()).build();
     } else if (answer instanceof SchedulesAnswer.Cached cached) {
       ResponseCache.Encoded kept = cached.encoded();
+      // gzipped bytes as they are: Vert.x, under Quarkus, compresses no response that has a Content-Encoding
+      if (kept.gzipped()) exchange.response().putHeader("Content-Encoding", "gzip");
       byte[] bytes = kept.body();
       if (!settings.limits().on() || bytes.length <= QuarkusLimits.SLICE_BYTES)
         return Response.status(kept.status()).type(HttpContract.JSON).entity(bytes).build();

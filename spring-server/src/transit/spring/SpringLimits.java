@@ -179,14 +179,13 @@ final class SpringLimits {
     private final class Checked extends ServletOutputStream {
       private final ServletOutputStream next;
       private MinimumRate rate; // from the first byte: the time before it (a wait for heap, say) is not the client's
-      private long written;
 
       Checked(ServletOutputStream next) { this.next = next; }
 
       @Override
       public void write(int b) throws IOException {
         next.write(b);
-        wrote(1);
+        wrote();
       }
 
       @Override
@@ -194,14 +193,14 @@ final class SpringLimits {
         for (int at = off, end = off + len; at < end; at += SLICE_BYTES) {
           int slice = Math.min(SLICE_BYTES, end - at);
           next.write(b, at, slice);
-          wrote(slice);
+          wrote();
         }
       }
 
-      private void wrote(int bytes) throws IOException {
+      /** Checked on the bytes Tomcat has written to the socket: a compressed answer's compressed ones, which a slow reader takes. */
+      private void wrote() throws IOException {
         if (rate == null) rate = new MinimumRate(limits);
-        written += bytes;
-        if (!rate.keptUp(written)) {
+        if (!rate.keptUp(tomcat.getCoyoteResponse().getBytesWritten(false))) {
           tomcat.getCoyoteResponse().action(ActionCode.CLOSE_NOW, null);
           throw new ClientAbortException("the client read slower than the minimum response rate");
         }

@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -70,9 +71,10 @@ class SpringRoutes {
   @GetMapping("/schedules/{route_id}")
   ResponseEntity<?> schedules(@PathVariable("route_id") String routeId, @RequestParam(required = false) String date,
       HttpServletRequest request, HttpServletResponse response) throws IOException {
-    SchedulesAnswer answer = SchedulesAnswer.of(api, settings.mode(), routeId, date,
+    SchedulesAnswer answer = SchedulesAnswer.of(api, settings.mode(), routeId, date, request.getHeader(HttpHeaders.ACCEPT_ENCODING),
         reply -> SpringJson.bytes(reply.isOk() ? reply.body() : reply.error()));
     request.setAttribute(ANSWER, answer);
+    response.setHeader(HttpHeaders.VARY, HttpContract.VARY); // Tomcat adds its own only where it may compress
     if (answer instanceof SchedulesAnswer.ToEncode model) {
       return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(model.trips());
     } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
@@ -80,6 +82,8 @@ class SpringRoutes {
       return null;
     } else if (answer instanceof SchedulesAnswer.Cached cached) {
       ResponseCache.Encoded kept = cached.encoded();
+      // gzipped bytes as they are: Tomcat compresses no response that has a Content-Encoding
+      if (kept.gzipped()) response.setHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
       return ResponseEntity.status(kept.status()).contentType(MediaType.APPLICATION_JSON).body(kept.body());
     } else if (answer instanceof SchedulesAnswer.Busy busy) {
       return ResponseEntity.status(503).header("Retry-After", String.valueOf(busy.retryAfterSeconds())).body(busy.error());

@@ -48,6 +48,13 @@ final class VertxFramework implements Framework {
   }
 
   @Override
+  public String compresses() {
+    return "Vert.x's compression (HttpServerOptions.setCompressionSupported): Netty's gzip or deflate, as the request prefers, at level 6, "
+        + "any size, chunk by chunk as the body is written; a request that refuses gzip gets Content-Encoding: identity, as Netty "
+        + "would answer another coding it named, even one it refused (deflate to `deflate;q=0, br`)";
+  }
+
+  @Override
   public int answers(ProtocolError request) {
     return switch (request) {
       // Netty answers HTTP/9.9 and HTTP/2.0 with a 501 Vert.x closes before sending; HTTP/0.9 as a bad request line
@@ -66,6 +73,7 @@ final class VertxFramework implements Framework {
   @Override
   public List<Setting> settings() {
     return List.of(
+        Setting.always("compressionSupported", "true", "false", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
         Setting.limit("setIdleTimeout", "30 s", "none", "a client that stops reading frees what its response holds",
             Setting.WITH_THE_LIMITS),
         Setting.limit("setSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", "the write queue drains as the client "

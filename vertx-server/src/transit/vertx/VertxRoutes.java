@@ -48,13 +48,17 @@ record VertxRoutes(TransitApi api, Mode mode, WorkerExecutor answerWorkers, Vert
    */
   private void schedules(RoutingContext ctx) {
     String routeId = ctx.pathParam("route_id"), date = ctx.request().getParam("date");
-    SchedulesAnswer atOnce = SchedulesAnswer.atOnce(api, mode, routeId, date);
+    String acceptEncoding = ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING);
+    ctx.response().putHeader(HttpHeaders.VARY, HttpContract.VARY); // Vert.x's compression says no Vary of its own
+    // Netty would answer a coding the request refused (deflate to "deflate;q=0, br"): Vert.x compresses no identity answer
+    if (HttpContract.refusesGzip(acceptEncoding)) ctx.response().putHeader(HttpHeaders.CONTENT_ENCODING, HttpHeaders.IDENTITY);
+    SchedulesAnswer atOnce = SchedulesAnswer.atOnce(api, mode, routeId, date, acceptEncoding);
     if (atOnce != null) {
       render(ctx, atOnce);
       return;
     }
     answerWorkers.executeBlocking(() -> {
-      SchedulesAnswer answer = SchedulesAnswer.of(api, mode, routeId, date, VertxJson::encode);
+      SchedulesAnswer answer = SchedulesAnswer.of(api, mode, routeId, date, acceptEncoding, VertxJson::encode);
       return answer instanceof SchedulesAnswer.ToEncode model ? new EncodedModel(model, Json.encodeToBuffer(model.trips())) : answer;
     }, false).onComplete(done -> {
       if (done.failed()) ctx.fail(done.cause());
@@ -73,6 +77,8 @@ record VertxRoutes(TransitApi api, Mode mode, WorkerExecutor answerWorkers, Vert
     } else if (answer instanceof SchedulesAnswer.Cached cached) {
       ResponseCache.Encoded kept = cached.encoded();
       json(ctx, kept.status()).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(kept.body().length));
+      // gzipped bytes as they are: Vert.x compresses no response that has a Content-Encoding
+      if (kept.gzipped()) ctx.response().putHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
       if (slowReaders == null) ctx.response().end(Buffer.buffer(kept.body()));
       else paced(ctx, VertxLimits.PacedBody.slices(kept.body(), slowReaders.wholeBytes), () -> {});
     } else if (answer instanceof SchedulesAnswer.Failed failed) {

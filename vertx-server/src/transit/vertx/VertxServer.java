@@ -93,6 +93,7 @@ public final class VertxServer extends VerticleBase {
         .setAcceptBacklog(ServerSettings.BACKLOG)
         .setMaxInitialLineLength(64 * 1024)
         .setMaxHeaderSize(64 * 1024)
+        .setCompressionSupported(true) // gzip or deflate where the request accepts it, at Netty's level 6
         .setHttp2ClearTextEnabled(false); // HTTP/1.1 only, as every server: an h2c upgrade is answered in HTTP/1.1
     Router router = new VertxRoutes(api, settings.mode(), answerWorkers, slowReaders).router(vertx);
     server = vertx.createHttpServer(options)

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import transit.FeedLoader;
 import transit.Fixtures;
 import transit.api.ResponseBudget;
+import transit.api.ResponseCache;
 import transit.api.TransitApi;
 
 /** What /schedules answers in each mode, and what it reserves of the heap while it is built and sent. */
@@ -24,19 +25,37 @@ class SchedulesAnswerTest {
   @Test
   void eachModeGetsItsAnswerAndAnErrorIsAnError(@TempDir Path dir) {
     TransitApi api = api(dir, 512 * MB, 0);
-    try (SchedulesAnswer model = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0])) {
+    try (SchedulesAnswer model = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, null, r -> new byte[0])) {
       assertEquals(300, ((SchedulesAnswer.ToEncode) model).trips().size());
     }
-    try (SchedulesAnswer streamed = SchedulesAnswer.of(api, Mode.TUNED, "R0", null, r -> new byte[0])) {
+    try (SchedulesAnswer streamed = SchedulesAnswer.of(api, Mode.TUNED, "R0", null, null, r -> new byte[0])) {
       assertEquals(300, ((SchedulesAnswer.Streamed) streamed).trips().trips().length);
     }
-    SchedulesAnswer missing = SchedulesAnswer.of(api, Mode.IDIOMATIC, "nope", null, r -> new byte[0]);
+    SchedulesAnswer missing = SchedulesAnswer.of(api, Mode.IDIOMATIC, "nope", null, null, r -> new byte[0]);
     assertEquals(404, ((SchedulesAnswer.Failed) missing).error().status());
     TransitApi cached = api(dir.resolve("c"), 512 * MB, 64 * MB);
-    SchedulesAnswer first = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, r -> new byte[] {1, 2, 3});
-    SchedulesAnswer second = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, r -> { throw new AssertionError("encoded twice"); });
+    SchedulesAnswer first = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, null, r -> new byte[] {1, 2, 3});
+    SchedulesAnswer second = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, null, r -> { throw new AssertionError("encoded twice"); });
     assertArrayEquals(new byte[] {1, 2, 3}, ((SchedulesAnswer.Cached) second).encoded().body());
     assertSame(((SchedulesAnswer.Cached) first).encoded(), ((SchedulesAnswer.Cached) second).encoded());
+  }
+
+  @Test
+  void aCachedAnswerGoesGzippedWhereTheRequestAcceptsItAndIsKeptBesideTheIdentityOne(@TempDir Path dir) throws Exception {
+    TransitApi cached = api(dir, 512 * MB, 64 * MB);
+    byte[] json = "[{\"trip_id\":\"T1\"}]".repeat(100).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertNull(SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null, "gzip"), "nothing kept yet");
+    ResponseCache.Encoded gzipped = ((SchedulesAnswer.Cached) SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, "gzip, br", r -> json)).encoded();
+    assertTrue(gzipped.gzipped());
+    assertArrayEquals(json, new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gzipped.body())).readAllBytes());
+    assertSame(gzipped, ((SchedulesAnswer.Cached) SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null, "gzip")).encoded(), "deflated once, then kept");
+    ResponseCache.Encoded identity = ((SchedulesAnswer.Cached) SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null, "gzip;q=0")).encoded();
+    assertFalse(identity.gzipped());
+    assertArrayEquals(json, identity.body());
+    ResponseCache.Encoded error = ((SchedulesAnswer.Cached) SchedulesAnswer.of(cached, Mode.CACHED, "nope", null, "gzip", r -> new byte[] {4})).encoded();
+    assertEquals(404, error.status());
+    assertFalse(error.gzipped(), "an error goes as the framework decides");
+    assertFalse(((SchedulesAnswer.Cached) SchedulesAnswer.atOnce(cached, Mode.CACHED, "nope", null, "gzip")).encoded().gzipped());
   }
 
   @Test
@@ -46,32 +65,32 @@ class SchedulesAnswerTest {
     TransitApi api = api(dir, 3 * SchedulesAnswer.MODEL_FACTOR * body, 0); // a budget of half that: room for one model answer of R0
     assertTrue(SchedulesAnswer.MODEL_FACTOR * body <= api.budget().totalBytes() && 2 * SchedulesAnswer.MODEL_FACTOR * body > api.budget().totalBytes(),
         "one answer fits: " + body + " bytes a body, budget " + api.budget().totalBytes());
-    SchedulesAnswer held = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]);
+    SchedulesAnswer held = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, null, r -> new byte[0]);
     assertInstanceOf(SchedulesAnswer.ToEncode.class, held);
-    SchedulesAnswer refused = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]);
+    SchedulesAnswer refused = SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, null, r -> new byte[0]);
     SchedulesAnswer.Busy busy = assertInstanceOf(SchedulesAnswer.Busy.class, refused);
     assertEquals(503, busy.error().status());
     assertEquals(ResponseBudget.RETRY_AFTER_SECONDS, busy.retryAfterSeconds());
-    assertInstanceOf(SchedulesAnswer.ToEncode.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R1", null, r -> new byte[0]),
+    assertInstanceOf(SchedulesAnswer.ToEncode.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R1", null, null, r -> new byte[0]),
         "a small answer still fits beside it");
     held.close();
-    assertInstanceOf(SchedulesAnswer.ToEncode.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, r -> new byte[0]));
+    assertInstanceOf(SchedulesAnswer.ToEncode.class, SchedulesAnswer.of(api, Mode.IDIOMATIC, "R0", null, null, r -> new byte[0]));
   }
 
   @Test
   void anAnswerIsReadyAtOnceOnlyWhenItNeedsNeitherWaitingNorEncoding(@TempDir Path dir) {
     TransitApi api = api(dir, 512 * MB, 0);
-    assertNull(SchedulesAnswer.atOnce(api, Mode.IDIOMATIC, "R0", null), "idiomatic encodes: not at once");
-    try (SchedulesAnswer streamed = SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null)) {
+    assertNull(SchedulesAnswer.atOnce(api, Mode.IDIOMATIC, "R0", null, null), "idiomatic encodes: not at once");
+    try (SchedulesAnswer streamed = SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null, null)) {
       assertEquals(300, assertInstanceOf(SchedulesAnswer.Streamed.class, streamed).trips().trips().length);
     }
-    assertEquals(404, assertInstanceOf(SchedulesAnswer.Failed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "nope", null)).error().status());
-    assertEquals(400, assertInstanceOf(SchedulesAnswer.Failed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", "2024-13-01")).error().status());
+    assertEquals(404, assertInstanceOf(SchedulesAnswer.Failed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "nope", null, null)).error().status());
+    assertEquals(400, assertInstanceOf(SchedulesAnswer.Failed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", "2024-13-01", null)).error().status());
 
     TransitApi cached = api(dir.resolve("c"), 512 * MB, 64 * MB);
-    assertNull(SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null), "a miss encodes: not at once");
-    SchedulesAnswer kept = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, r -> new byte[] {7});
-    assertSame(((SchedulesAnswer.Cached) kept).encoded(), ((SchedulesAnswer.Cached) SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null)).encoded());
+    assertNull(SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null, null), "a miss encodes: not at once");
+    SchedulesAnswer kept = SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, null, r -> new byte[] {7});
+    assertSame(((SchedulesAnswer.Cached) kept).encoded(), ((SchedulesAnswer.Cached) SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null, null)).encoded());
   }
 
   @Test
@@ -80,10 +99,10 @@ class SchedulesAnswerTest {
     java.util.List<ResponseBudget.Reservation> held = new java.util.ArrayList<>();
     for (ResponseBudget.Reservation r = api.budget().tryReserve(MB); r != null; r = api.budget().tryReserve(MB)) held.add(r);
     long started = System.nanoTime();
-    assertNull(SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null), "the budget is full");
+    assertNull(SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null, null), "the budget is full");
     assertTrue(System.nanoTime() - started < 50_000_000L, "and it did not wait for room");
     held.forEach(ResponseBudget.Reservation::close);
-    assertInstanceOf(SchedulesAnswer.Streamed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null));
+    assertInstanceOf(SchedulesAnswer.Streamed.class, SchedulesAnswer.atOnce(api, Mode.TUNED, "R0", null, null));
   }
 
   @Test

@@ -83,6 +83,13 @@ public final class QuarkusFramework implements Framework {
   }
 
   @Override
+  public String compresses() {
+    return "Quarkus's compression (quarkus.http.enable-compression, fixed at build time): Vert.x's, Netty's gzip or deflate as the "
+        + "request prefers, at level 6, for the media types Quarkus lists (JSON among them), chunk by chunk as the body is written; a "
+        + "request that refuses gzip gets Content-Encoding: identity, as Netty would answer another coding it named, even a refused one";
+  }
+
+  @Override
   public int answers(ProtocolError request) {
     return switch (request) {
       case HTTP_9_9, HTTP_2_0_REQUEST_LINE -> ProtocolError.NO_ANSWER;
@@ -101,6 +108,7 @@ public final class QuarkusFramework implements Framework {
   @Override
   public List<Setting> settings() {
     return List.of(
+        Setting.always("quarkus.http.enable-compression", "true", "false", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
         Setting.limit("quarkus.http.idle-timeout", "30 s", "30 min", "a connection that neither reads nor writes (a client that "
             + "stopped reading included) frees what its response holds", Setting.WITH_THE_LIMITS),
         Setting.limit("HttpServerOptionsCustomizer: send buffer", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
