@@ -356,6 +356,6 @@ public final class Bench {
         profile == null ? null : profile.threads(s.start(), s.end()), server.events(s.start(), s.end(), Scenarios.named(step.scenario()).eventsAfterStepMillis()), down);
     return new Results.Measurement(new Results.Answers(s.count("ok"), s.count("failed"), s.count("lost")), seconds, s.ok(), serverUse,
         new Results.ClientUse(s.client(), s.clientGc(), cpus.measuring().size()), s.connectionsAccepted(),
-        new Results.Timeline(s.start(), s.timeline()), background);
+        new Results.Timeline(s.start(), s.timeline()), background, s.loopbackBytes());
   }
 }

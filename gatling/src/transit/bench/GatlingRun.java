@@ -31,11 +31,12 @@ final class GatlingRun {
   static final List<String> JVM_FLAGS = List.of("-Xms2g", "-Xmx2g", "-XX:+UseParallelGC", "--add-opens=java.base/java.lang=ALL-UNNAMED");
 
   /**
-   * A measured step as Gatling saw it: its window (epoch ms), response times by outcome, connections accepted in it,
+   * A measured step as Gatling saw it: its window (epoch ms), response times by outcome, connections accepted and bytes
+   * sent over the loopback in it (-1 unknown),
    * and, for a scenario that asks for it, its timeline: the right answers' times second by second.
    */
   record StepRun(long start, long end, Map<String, Histogram> outcomes, List<Histogram> timeline, long connectionsAccepted,
-      ProcessSampler.Window client, JvmProbe.Window clientGc) {
+      long loopbackBytes, ProcessSampler.Window client, JvmProbe.Window clientGc) {
     double seconds() { return (end - start) / 1000.0; }
 
     Histogram ok() { return outcomes.get("ok"); }
@@ -54,7 +55,7 @@ final class GatlingRun {
   private final SimulationPlan plan;
   private final Consumer<String> progress;
   private final StepListener listener;
-  private final long[][] windows; // per step: start, end, accepted at start, accepted at end
+  private final long[][] windows; // per step: start, end, accepted at start, accepted at end, loopback bytes at start, at end
   private volatile String phase = "starting Gatling";
   private volatile long phaseStart = System.currentTimeMillis();
   private volatile int phaseSeconds;
@@ -64,7 +65,7 @@ final class GatlingRun {
     this.plan = plan;
     this.progress = progress;
     this.listener = listener;
-    this.windows = new long[plan.steps().size()][4];
+    this.windows = new long[plan.steps().size()][6];
   }
 
   /**
@@ -161,7 +162,7 @@ final class GatlingRun {
           if (byTag.containsKey(outcome + "-" + i)) outcomes.put(outcome, sum(byTag.get(outcome + "-" + i)));
         List<Histogram> timeline = Scenarios.named(plan.steps().get(i).scenario()).timeline() ? byTag.getOrDefault("ok-" + i, List.of()) : List.of();
         steps.add(new StepRun(w[0], w[1], outcomes, timeline, w[2] >= 0 && w[3] >= 0 ? w[3] - w[2] : -1,
-            stats.window(w[0], w[1]), probe == null ? null : probe.window(w[0], w[1])));
+            w[4] >= 0 && w[5] >= 0 ? w[5] - w[4] : -1, stats.window(w[0], w[1]), probe == null ? null : probe.window(w[0], w[1])));
       }
       launched.ran().set(true);
       return new Result(report, steps, probe == null ? "unknown" : probe.collectors);
@@ -215,6 +216,7 @@ final class GatlingRun {
     if (measure) {
       windows[index][start ? 0 : 1] = at;
       windows[index][start ? 2 : 3] = ProcessSampler.connectionsAccepted();
+      windows[index][start ? 4 : 5] = ProcessSampler.loopbackBytes();
       if (start) listener.measuring(index, at);
     }
     if (measure && !start && index == plan.steps().size() - 1) {

@@ -151,12 +151,12 @@ final class ReportSection {
         + "with `--cache` (responses encoded once and kept, only the write path left)"
         + (baseline == null ? "" : "; **× " + baseline + "**, as a multiple of " + baseline + "'s at the same load") + ".");
     line();
-    List<String> head = head(false, "Users");
+    List<String> head = head(variants(), "Users");
     head.add("of cached");
     if (baseline != null) head.add("× " + baseline);
     Markdown.Table table = new Markdown.Table(head);
     for (Results.Group g : groups) {
-      List<String> cells = cells(g, false);
+      List<String> cells = cells(g, variants());
       cells.add(g.mode() == Mode.CACHED ? Format.MISSING : ratio(g, sameStep(g, g.framework(), Mode.CACHED)));
       if (baseline != null) cells.add(ratio(g, sameStep(g, first.framework(), Mode.IDIOMATIC)));
       table.row(cells);
@@ -186,15 +186,16 @@ final class ReportSection {
         + "socket writes) and in user space; user space is split by a flight recording's execution samples (every 10 ms) "
         + "into encoding (a sample with a JSON library's or a server writer's frame on its stack: a writer that streams from the "
         + "feed into the socket counts whole as encoding), the query (walking the feed into the response's trips) and the "
-        + "framework (HTTP parsing, routing, the write path). `cached` has no query or encoding left: its framework figure is "
+        + "framework (HTTP parsing, routing, the write path). Samples see Java code only: native time (zlib's deflate) is "
+        + "in the total and spread over the parts. `cached` has no query or encoding left: its framework figure is "
         + "the write path's cost. Built on: the threads the query's and encoding's samples ran on (cached: the write's), "
         + "a pool's threads under one name with N for each number in it.");
     line();
-    List<String> head = head(false, "Users");
+    List<String> head = head(variants(), "Users");
     head.addAll(List.of("CPU ms per req", "query", "encoding", "framework", "kernel", "GC", "JIT", "alloc per req", "built on"));
     Markdown.Table table = new Markdown.Table(head);
     for (Results.Group g : groups) {
-      List<String> cells = cells(g, false);
+      List<String> cells = cells(g, variants());
       cells.add(Format.median(g.spread(Results.Measurement::cpuSecondsPerThousand), Format::twoDecimals));
       for (CpuProfile.Part part : CpuProfile.Part.values()) cells.add(Format.median(g.spread(m -> m.cpuMillisPerRequest(part)), Format::twoDecimals));
       for (ProcessSampler.Kind kind : List.of(ProcessSampler.Kind.KERNEL, ProcessSampler.Kind.GC, ProcessSampler.Kind.JIT))
@@ -205,6 +206,40 @@ final class ReportSection {
       table.row(cells);
     }
     table(table);
+  }
+
+  /**
+   * What compression adds and saves: each server's compressed answers beside its identity ones to the same list in the
+   * same run (the scenario its variant names), requests/s, CPU per request and bytes on the wire per answer; medians.
+   */
+  void besideIdentity() {
+    line("Beside the same server's identity answers to the same list in this run (its `heavy` or `small` scenario; "
+        + "— where the run had none): requests/s, CPU ms per request (every thread's, from the kernel) and bytes on the "
+        + "wire per answer, identity → gzip; medians of the rounds.");
+    line();
+    List<String> head = head(true, "Users");
+    head.addAll(List.of("req/s", "CPU ms per req", "bytes per answer"));
+    Markdown.Table table = new Markdown.Table(head);
+    for (Results.Group g : groups) {
+      Results.Group identity = results.groups(g.step().variant()).stream().filter(c -> c.framework().equals(g.framework())
+          && c.mode() == g.mode() && c.heap().equals(g.heap()) && c.limits() == g.limits() && c.step().load() == g.step().load())
+          .findFirst().orElse(null);
+      List<String> cells = cells(g, true);
+      cells.add(beside(identity, g, Results.Measurement::requestsPerSecond, Format::count));
+      cells.add(beside(identity, g, Results.Measurement::cpuSecondsPerThousand, Format::twoDecimals));
+      cells.add(beside(identity, g, Results.Measurement::wireBytesPerAnswer, Format::bytes));
+      table.row(cells);
+    }
+    table(table);
+  }
+
+  /** "identity → gzip (×ratio)" of a figure's medians; the gzip one alone without an identity group. */
+  private static String beside(Results.Group identity, Results.Group gzip, java.util.function.Function<Results.Measurement, Double> figure,
+      java.util.function.Function<Double, String> format) {
+    Spread after = gzip.spread(figure), before = identity == null ? null : identity.spread(figure);
+    if (after == null) return Format.MISSING;
+    if (before == null || before.median() <= 0) return Format.MISSING + " → " + format.apply(after.median());
+    return format.apply(before.median()) + " → " + format.apply(after.median()) + " (×" + Format.twoDecimals(after.median() / before.median()) + ")";
   }
 
   /** Shows that "new connection" really reconnects: connections the server accepted per request (median). */

@@ -60,10 +60,20 @@ final class Results {
 
   /**
    * What one step measured: the answers, over how long, the right answers' times (ms), the server's and the client's
-   * use (null when not measured: a server not started here has none), connections accepted (-1 unknown), the timeline.
+   * use (null when not measured: a server not started here has none), connections accepted (-1 unknown), the timeline,
+   * what the harness's own clients met, and the bytes sent over the loopback (-1 unknown).
    */
   record Measurement(Answers answers, double seconds, Histogram latency, ServerUse server, ClientUse client, long connectionsAccepted,
-      Timeline timeline, Background background) {
+      Timeline timeline, Background background, long loopbackBytes) {
+    /** Without the loopback's bytes (unknown). */
+    Measurement(Answers answers, double seconds, Histogram latency, ServerUse server, ClientUse client, long connectionsAccepted,
+        Timeline timeline, Background background) {
+      this(answers, seconds, latency, server, client, connectionsAccepted, timeline, background, -1);
+    }
+
+    /** Bytes on the wire per answer (the loopback's, both ways, headers included); null where unknown. */
+    Double wireBytesPerAnswer() { return loopbackBytes < 0 || answers.all() == 0 ? null : (double) loopbackBytes / answers.all(); }
+
     long ok() { return answers.ok(); }
 
     long failed() { return answers.failed(); }

@@ -16,7 +16,7 @@ final class ResultsCsv {
     ReportSection.PERCENTILES.forEach(p -> head.add(Format.percentile(p) + "_ms"));
     head.addAll(List.of("max_ms", "server_cpu_s", "server_cpu_mean_percent", "server_cpu_max_percent", "server_rss_max_mb",
         "server_gc_ms", "server_heap_after_gc_max_mb", "server_allocated_bytes", "client_cpu_mean_percent", "client_gc_ms",
-        "connections_accepted", "client_bound", "others_on_server_cpus_percent"));
+        "connections_accepted", "client_bound", "others_on_server_cpus_percent", "loopback_bytes"));
     List<List<String>> rows = new ArrayList<>();
     List<Results.Row> all = new ArrayList<>(results.calibration);
     all.addAll(results.rows);
@@ -42,6 +42,7 @@ final class ResultsCsv {
       cells.add(m.connectionsAccepted() < 0 ? "" : String.valueOf(m.connectionsAccepted()));
       cells.add(String.valueOf(m.clientBound()));
       cells.add(server == null || server.othersPercent() == null ? "" : String.format(Locale.ROOT, "%.0f", server.othersPercent()));
+      cells.add(m.loopbackBytes() < 0 ? "" : String.valueOf(m.loopbackBytes()));
       rows.add(cells);
     }
     transit.measure.Csv.write(file, head, rows);

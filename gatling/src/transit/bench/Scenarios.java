@@ -9,6 +9,7 @@ final class Scenarios {
   static final List<Scenario> ALL = List.of(new Scenario[] { // an array's trailing comma: a new scenario is one added line
       RouteScenario.HEAVY,
       RouteScenario.SMALL,
+      new CompressedScenario(),
       new HelloScenario(),
       new ThinkTimeScenario(),
       new LatencyScenario(),

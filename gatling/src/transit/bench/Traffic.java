@@ -28,4 +28,10 @@ interface Traffic {
    * in the phase's histogram.
    */
   ChainBuilder get(Phase phase, Function<Session, String> path, boolean newConnection);
+
+  /**
+   * GET path asking gzip (Accept-Encoding: gzip), checked: status 200, gzipped, and once decompressed exactly the body
+   * length the first pass measured; recorded in the phase's histogram.
+   */
+  ChainBuilder gzipped(Phase phase, Function<Session, String> path);
 }

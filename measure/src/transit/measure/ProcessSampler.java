@@ -166,6 +166,20 @@ public final class ProcessSampler implements AutoCloseable {
     }
   }
 
+  /**
+   * Bytes sent over the loopback interface so far, both ways, TCP and IP headers included: its change over a step is
+   * what its answers took on the wire, on a machine where the load test is the loopback's only traffic. -1 where unknown.
+   */
+  public static long loopbackBytes() {
+    try {
+      for (oshi.hardware.NetworkIF network : Oshi.SYSTEM.getHardware().getNetworkIFs(true))
+        if (network.getName().equals("lo")) return network.getBytesSent();
+      return -1;
+    } catch (RuntimeException e) {
+      return -1;
+    }
+  }
+
   @Override
   public void close() { thread.interrupt(); }
 }

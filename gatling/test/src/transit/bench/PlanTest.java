@@ -29,7 +29,7 @@ class PlanTest {
   @Test
   void theFullProfileHasEveryReferenceStep() {
     assertEquals(List.of("heavy 50 users", "small 1 user", "small 10 users", "small 50 users", "small 100 users",
-        "hello keep-alive 50 users", "hello new connection 50 users", "think-time 1 s pause 100 users",
+        "compressed heavy 50 users", "compressed small 50 users", "hello keep-alive 50 users", "hello new connection 50 users", "think-time 1 s pause 100 users",
         "think-time 0.1 s pause 100 users", "latency 10 req/s", "latency 20 req/s", "latency 30 req/s", "connections 1000 users",
         "reload 50 users", "overload 120 users"),
         labels(steps(OptionsTest.parse("--profile", "full"), List.of(10, 20, 30))));

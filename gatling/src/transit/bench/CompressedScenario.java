@@ -1,0 +1,61 @@
+package transit.bench;
+
+import io.gatling.javaapi.core.PopulationBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import transit.server.Mode;
+
+/**
+ * Large JSON as it is really served: the heavy and the small list as their scenarios request them, by clients that ask
+ * gzip (`Accept-Encoding: gzip`), as a browser, an app's HTTP client or a proxy does. Every answer must come gzipped
+ * and decompress to exactly the identity answer's length. The report sets each server's figures beside its identity
+ * answers to the same list in the same run: requests/s, CPU per request and bytes on the wire per answer.
+ */
+final class CompressedScenario implements Scenario {
+  /** A step's variant: the list its users request. */
+  enum Routes implements Step.Variant {
+    HEAVY(RouteScenario.HEAVY), SMALL(RouteScenario.SMALL);
+
+    final RouteScenario uncompressed;
+
+    Routes(RouteScenario uncompressed) { this.uncompressed = uncompressed; }
+
+    public String label() { return uncompressed.name(); }
+  }
+
+  public String name() { return "compressed"; }
+
+  public String help() { return "heavy and small at 50 users, each request asking gzip (Accept-Encoding: gzip), each answer checked gzipped"; }
+
+  public String about() {
+    return "The heavy and the small list as their scenarios request them, each request with `Accept-Encoding: gzip`; every "
+        + "answer must be gzipped and decompress to the identity answer's length";
+  }
+
+  /** Beyond the default's 40 minutes: one flag away (--scenarios heavy,small,compressed); in the quick and full profiles. */
+  public boolean inProfile(Profile profile) { return profile != Profile.STANDARD; }
+
+  @Override
+  public boolean runsIn(Mode mode) { return true; }
+
+  public List<Step> steps(Settings settings) {
+    List<Step> steps = new ArrayList<>();
+    for (int users : settings.usersOr(List.of(50)))
+      for (Routes list : Routes.values())
+        steps.add(Step.closed(name(), list.label(), users, settings.warmupSeconds(), list.uncompressed.seconds(settings)));
+    return steps;
+  }
+
+  public PopulationBuilder population(Phase phase, Traffic traffic) {
+    List<String> routes = phase.step().variant(Routes.class).uncompressed.routes(traffic.plan());
+    return traffic.closedLoop(phase, session -> session.set("deck", new RouteScenario.Deck(routes)),
+        traffic.gzipped(phase, session -> session.<RouteScenario.Deck>get("deck").draw()));
+  }
+
+  @Override
+  public void report(ReportSection section) {
+    section.closedLoopTables();
+    section.besideIdentity();
+    section.whereTheTimeGoes();
+  }
+}
