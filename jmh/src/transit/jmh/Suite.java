@@ -51,6 +51,7 @@ public final class Suite {
         Entry.of(SerializationBenchmark.class, "streaming", routes, false)));
     entries.addAll(encoders(registry, routes));
     entries.add(Entry.of(QueryBenchmark.class, Map.of("route", List.of("large"))));
+    entries.add(Entry.of(DeflateBenchmark.class, Map.of("route", List.of("large", "small"), "level", List.of("6"))));
     return entries;
   }
 
