@@ -31,7 +31,7 @@ public record Setting(String name, String value, String frameworkDefault, List<M
       + "Cask cached small, Vert.x tuned and Javalin tuned small; 256 KB took most of that back, not kept (docs/RESULTS.md, the send buffer)";
   /** What compression costs: on answers asked gzipped, the compressed scenario; on the others, what its check adds. */
   public static final String COMPRESSION_COST = "asked gzip, the compressed scenario's figures; asked nothing, within the spread "
-      + "(docs/RESULTS.md, compression beside identity answers)";
+      + "(docs/RESULTS.md, the compression change on identity answers: cached small, four frameworks)";
   /** A setting made with the limits on or off (the contract's answers, the listen backlog): in every figure alike. */
   public static final String IN_EVERY_FIGURE = "not apart: set with the limits off too, so in every figure";
 
