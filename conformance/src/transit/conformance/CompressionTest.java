@@ -6,11 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,8 +34,6 @@ import transit.synth.SyntheticFeed;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CompressionTest {
-  static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
-
   final Feed feed = FeedLoader.load(ServedFeed.generated(SyntheticFeed.DEFAULT_SEED, 1));
   final Map<String, RunningServer> servers = new LinkedHashMap<>();
   /** The route with the largest answer (hundreds of KB: every framework's threshold is far below) and one of the smallest. */
@@ -119,18 +112,9 @@ class CompressionTest {
   }
 
   Exchange get(String server, String route, String acceptEncoding) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + servers.get(server).port() + "/schedules/"
-        + ConformanceTest.encode(route))).timeout(Duration.ofSeconds(60));
-    if (acceptEncoding != null) request.header("Accept-Encoding", acceptEncoding);
-    try {
-      HttpResponse<byte[]> r = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-      return new Exchange(r.statusCode(), r.headers().firstValue("Content-Encoding").orElse("").toLowerCase(Locale.ROOT),
-          String.join(", ", r.headers().allValues("Vary")), r.body());
-    } catch (IOException e) {
-      throw new UncheckedIOException(server + ": GET /schedules/" + route + " with Accept-Encoding " + acceptEncoding, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    HttpResponse<byte[]> r = Http.exchange("GET", servers.get(server).port(), "/schedules/" + ConformanceTest.encode(route), acceptEncoding,
+        Duration.ofSeconds(60));
+    return new Exchange(r.statusCode(), r.headers().firstValue("Content-Encoding").orElse("").toLowerCase(Locale.ROOT),
+        String.join(", ", r.headers().allValues("Vary")), r.body());
   }
 }

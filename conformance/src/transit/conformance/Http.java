@@ -15,31 +15,31 @@ public record Http(int status, String contentType, byte[] body) {
       .connectTimeout(Duration.ofSeconds(10)).build();
 
   public static Http send(String method, int port, String pathAndQuery) {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery))
-        .method(method, HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(120)).build();
-    try {
-      HttpResponse<byte[]> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
-      return new Http(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());
-    } catch (IOException e) {
-      throw new UncheckedIOException(method + " " + pathAndQuery + " on port " + port, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
+    HttpResponse<byte[]> r = exchange(method, port, pathAndQuery, null, TIMEOUT);
+    return new Http(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());
   }
 
   public static Http get(int port, String pathAndQuery) { return send("GET", port, pathAndQuery); }
 
   /** GET asking gzip (Accept-Encoding: gzip): the body as its Content-Encoding says it went, decoded. */
   public static Http gzipped(int port, String pathAndQuery) {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery)).header("Accept-Encoding", "gzip")
-        .timeout(Duration.ofSeconds(120)).build();
+    HttpResponse<byte[]> r = exchange("GET", port, pathAndQuery, "gzip", TIMEOUT);
+    return new Http(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""),
+        decoded(r.headers().firstValue("Content-Encoding").orElse(""), r.body()));
+  }
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+  /** One request on 127.0.0.1:port, with this Accept-Encoding (null: none): its response as it came. */
+  static HttpResponse<byte[]> exchange(String method, int port, String pathAndQuery, String acceptEncoding, Duration timeout) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery))
+        .method(method, HttpRequest.BodyPublishers.noBody()).timeout(timeout);
+    if (acceptEncoding != null) request.header("Accept-Encoding", acceptEncoding);
     try {
-      HttpResponse<byte[]> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
-      return new Http(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""),
-          decoded(r.headers().firstValue("Content-Encoding").orElse(""), r.body()));
+      return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
-      throw new UncheckedIOException("GET " + pathAndQuery + " asking gzip on port " + port, e);
+      throw new UncheckedIOException(method + " " + pathAndQuery + (acceptEncoding == null ? "" : " with Accept-Encoding " + acceptEncoding)
+          + " on port " + port, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
