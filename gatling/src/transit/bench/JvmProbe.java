@@ -67,12 +67,14 @@ final class JvmProbe implements AutoCloseable {
   }
 
   /**
-   * Starts a flight recording of execution samples only (every 10 ms, each running Java thread's stack): what
-   * {@link CpuProfile} splits the application's CPU by. Returns its id.
+   * Starts a flight recording of samples only: execution samples (every 10 ms, each running Java thread's stack) and,
+   * on a JDK that takes them (25 and newer; an older one ignores the setting), CPU-time samples (every 10 ms of a
+   * thread's CPU time, native code included): what {@link CpuProfile} splits the application's CPU by. Returns its id.
    */
   long startProfile() throws IOException {
     long id = flightRecorder().newRecording();
-    flightRecorder().setRecordingSettings(id, Map.of("jdk.ExecutionSample#enabled", "true", "jdk.ExecutionSample#period", "10 ms"));
+    flightRecorder().setRecordingSettings(id, Map.of("jdk.ExecutionSample#enabled", "true", "jdk.ExecutionSample#period", "10 ms",
+        "jdk.CPUTimeSample#enabled", "true", "jdk.CPUTimeSample#throttle", "10ms"));
     flightRecorder().startRecording(id);
     return id;
   }

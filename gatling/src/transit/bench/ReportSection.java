@@ -183,21 +183,28 @@ final class ReportSection {
     if (groups.stream().allMatch(g -> g.rounds().stream().allMatch(r -> r.m().server() == null || r.m().server().profile() == null))) return;
     line("Where the server's CPU goes, in ms per successful request (medians of the rounds). The threads' CPU comes from "
         + "the kernel by thread: the collector's (GC), the JIT compilers', and the application threads' time in the kernel (mostly "
-        + "socket writes) and in user space; user space is split by a flight recording's execution samples (every 10 ms) "
-        + "into encoding (a sample with a JSON library's or a server writer's frame on its stack: a writer that streams from the "
-        + "feed into the socket counts whole as encoding), the query (walking the feed into the response's trips) and the "
-        + "framework (HTTP parsing, routing, the write path). Samples see Java code only: native time (zlib's deflate) is "
-        + "in the total and spread over the parts. `cached` has no query or encoding left: its framework figure is "
-        + "the write path's cost. Built on: the threads the query's and encoding's samples ran on (cached: the write's), "
-        + "a pool's threads under one name with N for each number in it.");
+        + "socket writes) and in user space; user space is split by a flight recording's samples, every 10 ms of a thread's "
+        + "CPU time, into deflate (a sample with a frame of the JDK's deflater on its stack: gzipping an answer), encoding (a "
+        + "JSON library's or a server writer's frame: a writer that streams from the feed into the socket counts whole as "
+        + "encoding), the query (walking the feed into the response's trips) and the framework (HTTP parsing, routing, the "
+        + "write path). CPU-time samples need the server on JDK 25 or newer; on an older JDK the split is by execution samples, "
+        + "which see Java code only: zlib's native deflate is then not told apart (deflate —) and its time is spread over "
+        + "the other parts. `cached` has no query or encoding left: its framework figure is the write path's cost. Built "
+        + "on: the threads the query's and encoding's samples ran on (cached: the write's), a pool's threads under one name "
+        + "with N for each number in it.");
     line();
+    // deflate only where something was gzipped: an identity scenario's column would be zeros
+    List<CpuProfile.Part> parts = java.util.Arrays.stream(CpuProfile.Part.values()).filter(part -> part != CpuProfile.Part.DEFLATE
+        || groups.stream().map(g -> g.spread(m -> m.cpuMillisPerRequest(part))).anyMatch(d -> d != null && d.median() > 0)).toList();
     List<String> head = head(variants(), "Users");
-    head.addAll(List.of("CPU ms per req", "query", "encoding", "framework", "kernel", "GC", "JIT", "alloc per req", "built on"));
+    head.add("CPU ms per req");
+    parts.forEach(part -> head.add(part.name().toLowerCase()));
+    head.addAll(List.of("kernel", "GC", "JIT", "alloc per req", "built on"));
     Markdown.Table table = new Markdown.Table(head);
     for (Results.Group g : groups) {
       List<String> cells = cells(g, variants());
       cells.add(Format.median(g.spread(Results.Measurement::cpuSecondsPerThousand), Format::twoDecimals));
-      for (CpuProfile.Part part : CpuProfile.Part.values()) cells.add(Format.median(g.spread(m -> m.cpuMillisPerRequest(part)), Format::twoDecimals));
+      for (CpuProfile.Part part : parts) cells.add(Format.median(g.spread(m -> m.cpuMillisPerRequest(part)), Format::twoDecimals));
       for (ProcessSampler.Kind kind : List.of(ProcessSampler.Kind.KERNEL, ProcessSampler.Kind.GC, ProcessSampler.Kind.JIT))
         cells.add(Format.median(g.spread(m -> m.cpuMillisPerRequest(kind)), Format::twoDecimals));
       cells.add(Format.median(g.spread(Results.Measurement::allocatedPerRequest), Format::bytes));

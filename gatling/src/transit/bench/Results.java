@@ -37,11 +37,11 @@ final class Results {
 
   /**
    * The server over a step: its process (CPU, RSS), its collector (null where its JVM could not be attached), the
-   * execution samples per CpuProfile.Part and the threads the answers' work ran on (CpuProfile#threads; both null
+   * samples per CpuProfile.Part and the threads the answers' work ran on (CpuProfile#threads; both null
    * without a recording), what happened to it (feed replaced, reloaded), and, when it did not stay up through its run,
    * why (it ended, or its log holds an OutOfMemoryError); else null.
    */
-  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, long[] profile, Map<String, Long> threads,
+  record ServerUse(ProcessSampler.Window process, JvmProbe.Window gc, CpuProfile.Counts profile, Map<String, Long> threads,
       List<ServerEvent> events, String down) {}
 
   /**
@@ -100,12 +100,16 @@ final class Results {
       return p.seconds(kind) * 1000 / ok();
     }
 
-    /** The application threads' user time per successful request split by the execution samples among query, encoding and framework. */
+    /**
+     * The application threads' user time per successful request split by the samples among the parts; deflate null
+     * where the samples cannot see it (execution samples: its time is spread over the others).
+     */
     Double cpuMillisPerRequest(CpuProfile.Part part) {
       Double user = cpuMillisPerRequest(ProcessSampler.Kind.USER);
-      if (user == null || server.profile() == null) return null;
-      long samples = java.util.Arrays.stream(server.profile()).sum();
-      return samples == 0 ? null : user * server.profile()[part.ordinal()] / samples;
+      CpuProfile.Counts counts = server == null ? null : server.profile();
+      if (user == null || counts == null || part == CpuProfile.Part.DEFLATE && !counts.seesNative()) return null;
+      long samples = counts.total();
+      return samples == 0 ? null : user * counts.parts()[part.ordinal()] / samples;
     }
 
     double requestsPerSecond() { return seconds > 0 ? ok() / seconds : 0; }

@@ -50,6 +50,35 @@ class ReportTest {
     assertNull(new Results.Group("cask", Mode.TUNED, "1g", true, fifty, List.of(round.apply(null))).threads(), "no recording");
   }
 
+  /** A step of 10 s that answered `ok` requests on 50 ms of user CPU each, split as the samples in counts. */
+  static Results.Measurement profiled(long ok, CpuProfile.Counts counts) {
+    double[] byKind = new double[ProcessSampler.Kind.values().length];
+    byKind[ProcessSampler.Kind.USER.ordinal()] = ok * 0.05;
+    return new Results.Measurement(new Results.Answers(ok, 0, 0), 10, null, new Results.ServerUse(new ProcessSampler.Window(ok * 0.05, 50, 90,
+        300 * 1024, byKind, null), null, counts, null, List.of(), null), null, ok, Results.Timeline.NONE, null);
+  }
+
+  @Test
+  void deflateIsAPartOfTheCpuWhereCpuTimeSamplesSawItAndOnlyWhereSomethingWasGzipped(@TempDir Path dir) throws Exception {
+    Results results = results(OptionsTest.parse("--scenarios", "heavy,compressed", "--modes", "tuned"));
+    Step heavy = Step.closed("heavy", "", 50, 5, 10), gzipped = Step.closed("compressed", "heavy", 50, 5, 10);
+    CpuProfile.Counts identity = new CpuProfile.Counts(new long[] {10, 60, 30, 0}, true);
+    results.rows.add(new Results.Row("spring", Mode.TUNED, "1g", 1, heavy, profiled(100, identity)));
+    results.rows.add(new Results.Row("spring", Mode.TUNED, "1g", 1, gzipped, profiled(100, new CpuProfile.Counts(new long[] {0, 10, 10, 80}, true))));
+    // on a JDK without CPU-time samples zlib's time hides in the others: deflate is not told apart
+    results.rows.add(new Results.Row("cask", Mode.TUNED, "1g", 1, gzipped, profiled(100, new CpuProfile.Counts(new long[] {0, 50, 49, 1}, false))));
+    Report.write(results, dir);
+    String report = Files.readString(dir.resolve("report.md"));
+    String compressed = section(report, "compressed");
+    assertTrue(compressed.contains("| CPU ms per req | query | encoding | framework | deflate | kernel |"), compressed);
+    List<String> spring = cells(compressed.lines().filter(l -> l.startsWith("| spring | tuned | heavy | 50 |") && l.contains("40.00")).findFirst()
+        .orElseThrow(() -> new AssertionError("spring's deflate, 80 % of 50 ms:\n" + compressed)));
+    List<String> cask = cells(compressed.lines().filter(l -> l.startsWith("| cask | tuned | heavy | 50 |") && l.contains("24.50")).findFirst()
+        .orElseThrow(() -> new AssertionError("cask's framework, 49 % of 50 ms:\n" + compressed)));
+    assertEquals(spring.indexOf("40.00"), cask.indexOf(Format.MISSING), "cask's deflate not told apart");
+    assertFalse(section(report, "heavy").contains("deflate |"), "identity answers have no deflate column");
+  }
+
   @Test
   void aSpreadIsWrittenAsItsMedianAndRangeMarkedWhenWide() {
     Spread s = Spread.of(Arrays.asList(100.0, 120.0, null, 104.0));
