@@ -20,9 +20,10 @@ object CaskJson:
   case class GreetingJson(message: String) derives Writer
   case class ErrorJson(status: Int, error: String, message: String) derives Writer
   case class FailedReloadJson(at: String, error: String) derives Writer
+  case class CacheJson(answers: Int, bytes: Long, budget_bytes: Long, hits: Long, misses: Long) derives Writer
   case class HealthJson(source: String, checksum: String, loaded_at: String, loaded_from: String, routes: Int,
       trips: Int, stop_times: Int, stops: Int, services: Int, load_ms: Long, heap_bytes: Long,
-      last_failed_reload: Option[FailedReloadJson]) derives Writer
+      last_failed_reload: Option[FailedReloadJson], cache: Option[CacheJson]) derives Writer
 
   given javaList[T: Writer]: Writer[java.util.List[T]] = summon[Writer[collection.Seq[T]]].comap(_.asScala)
   given Writer[StopTime] = summon[Writer[StopTimeJson]].comap(s =>
@@ -35,7 +36,8 @@ object CaskJson:
   given Writer[ApiError] = summon[Writer[ErrorJson]].comap(e => ErrorJson(e.status, e.error, e.message))
   given Writer[FeedSummary] = summon[Writer[HealthJson]].comap(s =>
     HealthJson(s.source, s.checksum, s.loadedAt, s.loadedFrom, s.routes, s.trips, s.stopTimes, s.stops, s.services,
-      s.loadMillis, s.heapBytes, Option(s.lastFailedReload).map(f => FailedReloadJson(f.at, f.error))))
+      s.loadMillis, s.heapBytes, Option(s.lastFailedReload).map(f => FailedReloadJson(f.at, f.error)),
+      Option(s.cache).map(c => CacheJson(c.answers, c.bytes, c.budgetBytes, c.hits, c.misses))))
 
   def encode[T: Writer](r: TransitApi.Reply[T]): Array[Byte] =
     if r.isOk then writeToByteArray(r.body) else writeToByteArray(r.error)

@@ -1,7 +1,7 @@
 package transit.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -130,13 +130,29 @@ class ContractTest {
   @ParameterizedTest(name = "{0} --cache serves a repeated schedule from the cache")
   @MethodSource("frameworks")
   void theCacheServesRepeatedSchedules(String framework) {
-    assumeFalse(servers.get(framework + " --cache").ownJvm(), framework + " runs on a JVM of its own: its cache is not this one");
+    // what the cache did, as /health says it: the server's own, on a JVM of its own too
     int port = servers.get(framework + " --cache").port();
     Http.get(port, "/schedules/R1?date=20260919");
-    long hits = cachedApi.cache().hits();
+    long[] before = cacheLookups(port);
     Http again = Http.get(port, "/schedules/R1?date=20260919");
-    assertEquals(hits + 1, cachedApi.cache().hits());
+    assertEquals(List.of(before[0] + 1, before[1]), java.util.Arrays.stream(cacheLookups(port)).boxed().toList(), "hits, misses");
     assertEquals("[" + T2 + "]", again.text());
+    // a request no other framework's test made (the servers in this JVM share one cache): kept, then asked gzipped
+    String fresh = "/schedules/R1?date=202610" + (10 + List.copyOf(Frameworks.ALL.keySet()).indexOf(framework));
+    Http.get(port, fresh);
+    long[] kept = cacheLookups(port);
+    Http.gzipped(port, fresh);
+    assertEquals(List.of(kept[0] + 1, kept[1] + 1), java.util.Arrays.stream(cacheLookups(port)).boxed().toList(),
+        "its gzipped bytes made once from the kept identity ones (a hit and a miss)");
+    Http.gzipped(port, fresh);
+    assertEquals(List.of(kept[0] + 2, kept[1] + 1), java.util.Arrays.stream(cacheLookups(port)).boxed().toList(), "then kept");
+  }
+
+  /** The cache's hits and misses, from /health. */
+  static long[] cacheLookups(int port) {
+    java.util.regex.Matcher cache = java.util.regex.Pattern.compile("\"hits\":(\\d+),\"misses\":(\\d+)\\}").matcher(Http.get(port, "/health").text());
+    assertTrue(cache.find(), "/health's cache");
+    return new long[] {Long.parseLong(cache.group(1)), Long.parseLong(cache.group(2))};
   }
 
   @ParameterizedTest(name = "{0}: GET /health")
@@ -145,18 +161,35 @@ class ContractTest {
     Http r = Http.get(servers.get(server).port(), "/health");
     // on a JVM of its own, the load's time and the heap retained are its own measurements
     java.util.function.UnaryOperator<String> own = servers.get(server).ownJvm() ? ContractTest::itsOwnMeasurements : t -> t;
-    assertEquals(List.of(200, JSON, own.apply(health(TINY, "null"))), List.of(r.status(), r.contentType(), own.apply(r.text())));
+    // what a cache holds and its lookups depend on the cases run before: its shape and budget are the contract's here
+    String cache = server.contains("--cache") ? cache(cachedApi.cache().budgetBytes()) : "null";
+    assertEquals(List.of(200, JSON, own.apply(health(TINY, "null", cache))), List.of(r.status(), r.contentType(), own.apply(itsLookups(r.text()))));
   }
 
-  /** /health with the load's time and the heap retained masked: a server on a JVM of its own measures them itself. */
+  /** /health with the cache's contents and lookups masked. */
+  static String itsLookups(String health) {
+    return health.replaceAll("\"answers\":\\d+,\"bytes\":\\d+,", "\"answers\":N,\"bytes\":N,")
+        .replaceAll("\"hits\":\\d+,\"misses\":\\d+", "\"hits\":N,\"misses\":N");
+  }
+
+  /** /health's cache as itsLookups masks it, of a budget. */
+  static String cache(long budgetBytes) {
+    return "{\"answers\":N,\"bytes\":N,\"budget_bytes\":" + budgetBytes + ",\"hits\":N,\"misses\":N}";
+  }
+
+  /**
+   * /health with the load's time, the heap retained and the cache's budget (sized from the heap) masked: a server on a
+   * JVM of its own measures them itself.
+   */
   static String itsOwnMeasurements(String health) {
-    return health.replaceAll("\"load_ms\":\\d+", "\"load_ms\":N").replaceAll("\"heap_bytes\":\\d+", "\"heap_bytes\":N");
+    return health.replaceAll("\"load_ms\":\\d+", "\"load_ms\":N").replaceAll("\"heap_bytes\":\\d+", "\"heap_bytes\":N")
+        .replaceAll("\"budget_bytes\":\\d+", "\"budget_bytes\":N");
   }
 
-  static String health(Feed feed, String lastFailedReload) {
+  static String health(Feed feed, String lastFailedReload, String cache) {
     return "{\"source\":\"" + feed.source + "\",\"checksum\":\"" + feed.checksum + "\",\"loaded_at\":\"2026-09-15T13:30:00Z\","
         + "\"loaded_from\":\"csv\",\"routes\":3,\"trips\":4,\"stop_times\":8,\"stops\":4,\"services\":3,\"load_ms\":"
-        + feed.loadMillis + ",\"heap_bytes\":1234,\"last_failed_reload\":" + lastFailedReload + "}";
+        + feed.loadMillis + ",\"heap_bytes\":1234,\"last_failed_reload\":" + lastFailedReload + ",\"cache\":" + cache + "}";
   }
 
   @ParameterizedTest(name = "{0}: GET /health after a failed reload, then after a replacement")
@@ -171,11 +204,11 @@ class ContractTest {
       }
       reloaded.reloadFailed("trips.txt line 3: a quoted value starts on this line and never ends (\"Élève\"\u0007)");
       String failed = "{\"at\":\"2026-09-15T13:30:00Z\",\"error\":\"trips.txt line 3: a quoted value starts on this line and never ends (\\\"Élève\\\"\uFFFD)\"}";
-      assertEquals(health(served, failed), Http.get(server.port(), "/health").text());
+      assertEquals(health(served, failed, "null"), Http.get(server.port(), "/health").text(), "this API keeps no cache");
 
       Feed replacement = FeedLoader.load(Fixtures.zip(Fixtures.tinyFeed(), ""));
       reloaded.replace(replacement, 1234, "csv");
-      assertEquals(health(replacement, "null"), Http.get(server.port(), "/health").text());
+      assertEquals(health(replacement, "null", "null"), Http.get(server.port(), "/health").text());
     }
   }
 
@@ -189,13 +222,14 @@ class ContractTest {
     Operator.sighup(server);
     String failed = "{\"at\":\"2026-09-15T13:30:00Z\",\"error\":\"trips.txt line 2: a quoted value starts on this line and never ends "
         + "(unterminated quote)\"}";
-    assertEquals(itsOwnMeasurements(health(served, failed)),
-        itsOwnMeasurements(Operator.awaitHealth(server, h -> !h.contains("\"last_failed_reload\":null"), "failed reload")));
+    String cache = cache(0); // its own cache, of its own budget, unused
+    assertEquals(itsOwnMeasurements(health(served, failed, cache)),
+        itsOwnMeasurements(itsLookups(Operator.awaitHealth(server, h -> !h.contains("\"last_failed_reload\":null"), "failed reload"))));
 
     java.nio.file.Files.copy(Fixtures.tinyFeed().resolve("trips.txt"), trips, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     Operator.sighup(server);
-    assertEquals(itsOwnMeasurements(health(served, "null")),
-        itsOwnMeasurements(Operator.awaitHealth(server, h -> h.contains("\"last_failed_reload\":null"), "reload")));
+    assertEquals(itsOwnMeasurements(health(served, "null", cache)),
+        itsOwnMeasurements(itsLookups(Operator.awaitHealth(server, h -> h.contains("\"last_failed_reload\":null"), "reload"))));
   }
 
   static Stream<String> frameworks() { return Frameworks.ALL.keySet().stream(); }

@@ -29,10 +29,18 @@ public final class Model {
 
   /**
    * GET /health: the feed in service (path and checksum), since when (ISO-8601 UTC) and loaded from what
-   * ("csv" or "snapshot"), its size, and the last reload that failed since, or null.
+   * ("csv" or "snapshot"), its size, the last reload that failed since, or null, and the response cache, or null
+   * without --cache.
    */
   public record FeedSummary(String source, String checksum, String loadedAt, String loadedFrom, int routes, int trips,
-      int stopTimes, int stops, int services, long loadMillis, long heapBytes, FailedReload lastFailedReload) {}
+      int stopTimes, int stops, int services, long loadMillis, long heapBytes, FailedReload lastFailedReload, CacheSummary cache) {}
+
+  /**
+   * The response cache of the feed in service (--cache): the answers it keeps (an answer's identity and gzipped bytes
+   * are two), their bytes and its budget, and its lookups since the feed was loaded: kept bytes found (hits) or made
+   * (misses).
+   */
+  public record CacheSummary(int answers, long bytes, long budgetBytes, long hits, long misses) {}
 
   /** A reload that failed: when (ISO-8601 UTC) and why (the file and line). */
   public record FailedReload(String at, String error) {}

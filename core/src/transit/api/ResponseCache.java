@@ -81,6 +81,9 @@ public final class ResponseCache {
     return hit;
   }
 
+  /** The kept response, or null, without counting: a look on the way to a lookup that counts. */
+  synchronized Encoded kept(String key) { return entries.get(key); }
+
   private synchronized void put(String key, Encoded value) {
     if (value.body().length > budgetBytes) return; // would evict everything and still not fit
     Encoded previous = entries.put(key, value);
@@ -101,4 +104,7 @@ public final class ResponseCache {
   public synchronized long misses() { return misses; }
 
   public long budgetBytes() { return budgetBytes; }
+
+  /** What it holds and how its lookups went, at one instant: /health's cache. */
+  public synchronized Model.CacheSummary summary() { return new Model.CacheSummary(entries.size(), sizeBytes, budgetBytes, hits, misses); }
 }

@@ -99,7 +99,7 @@ public final class TransitApi {
   private Served serve(Feed feed, long heapBytes, String loadedFrom) {
     ResponseCache cache = cacheBudgetBytes > 0 ? new ResponseCache(cacheBudgetBytes) : null; // the old feed's bytes go with it
     FeedSummary summary = new FeedSummary(feed.source, feed.checksum, now(), loadedFrom, feed.routeIds.size(),
-        feed.tripCount(), feed.stopTimeCount(), feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes, null);
+        feed.tripCount(), feed.stopTimeCount(), feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes, null, null);
     budget.sizeFor(heapBytes);
     return new Served(feed, clock.withZone(feed.timeZone), cache, summary, ResponseSizes.of(feed));
   }
@@ -201,10 +201,13 @@ public final class TransitApi {
    */
   public ResponseCache.Encoded encodedSchedules(String routeId, String date, Function<Reply<List<TripSchedule>>, byte[]> encoder,
       boolean gzip) {
+    ResponseCache cache = served.cache;
+    // kept gzipped: one lookup, not the identity bytes' too
+    ResponseCache.Encoded kept = gzip && cache != null ? cache.peek(scheduleKey(routeId, date) + GZIPPED) : null;
+    if (kept != null) return kept;
     ResponseCache.Encoded identity = encodedSchedules(routeId, date, encoder);
     if (!gzip || identity.status() != 200) return identity;
     Supplier<ResponseCache.Encoded> deflate = () -> new ResponseCache.Encoded(200, ResponseCache.gzip(identity.body()), true);
-    ResponseCache cache = served.cache;
     return cache == null ? deflate.get() : cache.get(scheduleKey(routeId, date) + GZIPPED, deflate);
   }
 
@@ -241,7 +244,8 @@ public final class TransitApi {
     if (cache == null) return null;
     ResponseCache.Encoded gzipped = cache.peek(scheduleKey(routeId, date) + GZIPPED);
     if (gzipped != null) return gzipped;
-    ResponseCache.Encoded identity = keptSchedules(routeId, date);
+    // a kept error goes as it is; a kept 200 is not yet gzipped (not counted: the lookup that makes it counts)
+    ResponseCache.Encoded identity = cache.kept(scheduleKey(routeId, date));
     return identity != null && identity.status() != 200 ? identity : null;
   }
 
@@ -350,12 +354,13 @@ public final class TransitApi {
     return Reply.ok(new Greeting("Hello " + (trimmed.isEmpty() ? "World" : trimmed) + "!"));
   }
 
-  /** GET /health: the feed in service, since when, and the last reload that failed (null if none since). */
+  /** GET /health: the feed in service, since when, the last reload that failed (null if none since) and its cache. */
   public FeedSummary health() {
     synchronized (this) {
-      FeedSummary s = served.summary;
+      Served in = served;
+      FeedSummary s = in.summary;
       return new FeedSummary(s.source(), s.checksum(), s.loadedAt(), s.loadedFrom(), s.routes(), s.trips(), s.stopTimes(),
-          s.stops(), s.services(), s.loadMillis(), s.heapBytes(), lastFailedReload);
+          s.stops(), s.services(), s.loadMillis(), s.heapBytes(), lastFailedReload, in.cache == null ? null : in.cache.summary());
     }
   }
 

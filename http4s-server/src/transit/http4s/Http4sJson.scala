@@ -47,7 +47,10 @@ object Http4sJson:
 
   given Encoder[FailedReload] = Encoder.forProduct2("at", "error")(f => (f.at, f.error))
 
-  given Encoder[FeedSummary] = Encoder.forProduct12("source", "checksum", "loaded_at", "loaded_from", "routes", "trips",
-    "stop_times", "stops", "services", "load_ms", "heap_bytes", "last_failed_reload")(s =>
+  given Encoder[CacheSummary] = Encoder.forProduct5("answers", "bytes", "budget_bytes", "hits", "misses")(c =>
+    (c.answers, c.bytes, c.budgetBytes, c.hits, c.misses))
+
+  given Encoder[FeedSummary] = Encoder.forProduct13("source", "checksum", "loaded_at", "loaded_from", "routes", "trips",
+    "stop_times", "stops", "services", "load_ms", "heap_bytes", "last_failed_reload", "cache")(s =>
     (s.source, s.checksum, s.loadedAt, s.loadedFrom, s.routes, s.trips, s.stopTimes, s.stops, s.services, s.loadMillis,
-      s.heapBytes, Option(s.lastFailedReload)))
+      s.heapBytes, Option(s.lastFailedReload), Option(s.cache)))

@@ -23,6 +23,7 @@ import transit.api.TransitApi;
 @SerdeImport(Model.ApiError.class)
 @SerdeImport(value = Model.FeedSummary.class, mixin = MicronautJson.FeedSummaryKeys.class)
 @SerdeImport(Model.FailedReload.class)
+@SerdeImport(Model.CacheSummary.class)
 public final class MicronautJson {
   private MicronautJson() {}
 

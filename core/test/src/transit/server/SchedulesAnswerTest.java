@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import transit.FeedLoader;
 import transit.Fixtures;
+import transit.api.Model;
 import transit.api.ResponseBudget;
 import transit.api.ResponseCache;
 import transit.api.TransitApi;
@@ -56,6 +58,28 @@ class SchedulesAnswerTest {
     assertEquals(404, error.status());
     assertFalse(error.gzipped(), "an error goes as the framework decides");
     assertFalse(((SchedulesAnswer.Cached) SchedulesAnswer.atOnce(cached, Mode.CACHED, "nope", null, "gzip")).encoded().gzipped());
+  }
+
+  @Test
+  void healthCountsEachLookupOfKeptBytesOnce(@TempDir Path dir) {
+    TransitApi cached = api(dir, 512 * MB, 64 * MB);
+    assertNull(api(dir, 512 * MB, 0).health().cache(), "no cache, none on /health");
+    byte[] json = "[]".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    java.util.function.Supplier<List<Long>> lookups = () -> List.of(cached.health().cache().hits(), cached.health().cache().misses());
+    SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, null, r -> json);
+    assertEquals(List.of(0L, 1L), lookups.get(), "made: a miss");
+    SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null, null);
+    assertEquals(List.of(1L, 1L), lookups.get(), "kept: a hit");
+    assertNull(SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null, "gzip"), "not yet gzipped");
+    assertEquals(List.of(1L, 1L), lookups.get(), "a look on the way counts nothing");
+    SchedulesAnswer.of(cached, Mode.CACHED, "R0", null, "gzip", r -> json);
+    assertEquals(List.of(2L, 2L), lookups.get(), "gzipped from the kept identity bytes: a hit and a miss");
+    SchedulesAnswer.atOnce(cached, Mode.CACHED, "R0", null, "gzip");
+    assertEquals(List.of(3L, 2L), lookups.get(), "then kept: a hit");
+    Model.CacheSummary held = cached.health().cache();
+    assertEquals(2, held.answers(), "identity and gzipped");
+    assertEquals(64 * MB, held.budgetBytes());
+    assertTrue(held.bytes() > json.length);
   }
 
   @Test
