@@ -23,8 +23,9 @@ import transit.api.SchedulesJson;
  * What gzip costs a framework before its write path: one /schedules answer deflated by the JDK's GZIPOutputStream (the
  * zlib every framework's gzip runs on here) at level 1, 6 (zlib's default, which every framework here uses) and 9,
  * from the encoded bytes; and core's tuned writer streaming the answer from the feed's arrays through it, the ceiling
- * of a framework's tuned compressed answer (query, encoding and deflate on one core). The counters give MB/s in
- * (identity bytes) and out (gzipped bytes).
+ * of a framework's tuned compressed answer (query, encoding and deflate on one core); and the encoded answer deflated
+ * as a server deflates it, many at once and flushed chunk by chunk. The counters give MB/s in (identity bytes) and
+ * out (gzipped bytes).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -78,9 +79,48 @@ public class DeflateBenchmark extends RouteBenchmark {
     return sink.bytes;
   }
 
+  /**
+   * How a server deflates: several answers at once on one core, a chunk of each in turn, each with its own deflater;
+   * flushed after each chunk, as a server's gzip does to send what it has.
+   */
+  @State(Scope.Thread)
+  public static class Connections {
+    /** Answers deflated at once: one, or as many as the load test's users. */
+    @Param({"1", "50"})
+    public int answers;
+
+    /** Whether each chunk is flushed (a SYNC_FLUSH: a deflate block ended and sent). */
+    @Param({"false", "true"})
+    public boolean flushed;
+
+    /** The bytes deflated at a time: the tuned writer's chunk, or a framework's smaller write buffer. */
+    @Param({"32768"})
+    public int chunkBytes;
+  }
+
+  /** The encoded answer gzipped as a server gzips it (Connections); the counters: bytes in and out over all answers. */
+  @Benchmark
+  public long interleavedGzip(Connections connections, Bytes bytes) throws IOException {
+    StreamingJson.Counter sink = new StreamingJson.Counter();
+    GZIPOutputStream[] streams = new GZIPOutputStream[connections.answers];
+    for (int i = 0; i < streams.length; i++) streams[i] = gzip(sink, connections.flushed);
+    for (int from = 0; from < body.length; from += connections.chunkBytes)
+      for (GZIPOutputStream stream : streams) {
+        stream.write(body, from, Math.min(connections.chunkBytes, body.length - from));
+        if (connections.flushed) stream.flush();
+      }
+    for (GZIPOutputStream stream : streams) stream.close();
+    bytes.identityBytes += (long) body.length * streams.length;
+    bytes.gzippedBytes += sink.bytes;
+    return sink.bytes;
+  }
+
   /** GZIPOutputStream at this level, its buffer as large as the tuned writer's. */
-  private GZIPOutputStream gzip(OutputStream out) throws IOException {
-    return new GZIPOutputStream(out, SchedulesJson.DEFAULT_CHUNK_BYTES) {
+  private GZIPOutputStream gzip(OutputStream out) throws IOException { return gzip(out, false); }
+
+  /** The same, flush() ending a deflate block when syncFlush (else it only passes on what is already deflated). */
+  private GZIPOutputStream gzip(OutputStream out, boolean syncFlush) throws IOException {
+    return new GZIPOutputStream(out, SchedulesJson.DEFAULT_CHUNK_BYTES, syncFlush) {
       {
         def.setLevel(level);
       }
