@@ -41,6 +41,18 @@ class PlanTest {
   }
 
   @Test
+  void aCompressedHeavyStepHoldsSeveralAnswersTimeAndTheQuickProfileAsksTheSmallListOnly() {
+    List<Step> standard = steps(OptionsTest.parse("--scenarios", "compressed"), null);
+    assertEquals(List.of("compressed heavy 50 users", "compressed small 50 users"), labels(standard));
+    assertEquals(List.of(CompressedScenario.HEAVY_MIN_WARMUP_SECONDS, CompressedScenario.HEAVY_MIN_SECONDS),
+        List.of(standard.get(0).warmupSeconds(), standard.get(0).durationSeconds()));
+    assertEquals(List.of(3, 8), List.of(standard.get(1).warmupSeconds(), standard.get(1).durationSeconds()), "small as the profile says");
+    Step longer = steps(OptionsTest.parse("--scenarios", "compressed", "--duration", "60", "--warmup", "20"), null).get(0);
+    assertEquals(List.of(20, 60), List.of(longer.warmupSeconds(), longer.durationSeconds()), "longer when asked");
+    assertEquals(List.of("compressed small 50 users"), labels(steps(OptionsTest.parse("--scenarios", "compressed", "--quick"), null)));
+  }
+
+  @Test
   void latencyRunsWhenAsked() {
     assertEquals(List.of("latency 5 req/s"), labels(steps(OptionsTest.parse("--scenarios", "latency"), List.of(5))));
   }
