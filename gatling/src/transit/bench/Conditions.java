@@ -18,7 +18,9 @@ final class Conditions {
     c.put("Profile", options.profile().label() + ": " + options.repeat() + " round(s); " + options.durationSeconds()
         + " s measured per step after " + options.warmupSeconds() + " s of warm-up, and " + options.firstWarmupSeconds()
         + " s more before a server's first step");
-    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.runFrameworks(launchers.jdks());
+    // as the rounds ran them: a framework its JDK cannot run (helidon/jdk17) is in "Not run", not in the order
+    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority())
+        : launchers.runnable(options.runFrameworks(launchers.jdks()), leftOut -> {});
     List<String> rounds = new ArrayList<>();
     for (int r = 1; r <= options.repeat(); r++) rounds.add(r + ": " + String.join(" → ", RunPlan.rotation(frameworks, r)));
     List<Mode> paired = options.limits().offBeside();
@@ -57,7 +59,8 @@ final class Conditions {
 
   /** "**tuned** (`--tuned`): what it is; cask: how, http4s: how". */
   private static String modeDescription(Mode mode, List<String> frameworks, Launchers launchers) {
-    List<String> how = frameworks.stream().map(f -> f + ": " + launchers.description(f).serves().get(mode)).toList();
+    // once per build: cask/jdk17 and cask/jdk25 serve alike
+    List<String> how = frameworks.stream().map(Jdk::base).distinct().map(f -> f + ": " + launchers.description(f).serves().get(mode)).toList();
     return "**" + mode.label + "**" + (mode.flags.isEmpty() ? "" : " (`" + String.join(" ", mode.flags) + "`)") + ": " + mode.description
         + " (" + String.join("; ", how) + ")";
   }
