@@ -222,7 +222,7 @@ class ContractTest {
     Operator.sighup(server);
     String failed = "{\"at\":\"2026-09-15T13:30:00Z\",\"error\":\"trips.txt line 2: a quoted value starts on this line and never ends "
         + "(unterminated quote)\"}";
-    String cache = cache(0); // its own cache, of its own budget, unused
+    String cache = cache(0); // its own cache: its budget and counts masked
     assertEquals(itsOwnMeasurements(health(served, failed, cache)),
         itsOwnMeasurements(itsLookups(Operator.awaitHealth(server, h -> !h.contains("\"last_failed_reload\":null"), "failed reload"))));
 
