@@ -21,8 +21,8 @@ import transit.server.Mode;
  * what the reloads cost the latency around them.
  */
 final class ReloadScenario implements Scenario {
-  /** Long enough for two reloads of a large feed on one core, and some load after them. */
-  static final int MIN_SECONDS = 30, QUICK_MIN_SECONDS = 9;
+  /** Long enough for two reloads of a large feed on one core, and some load after them; quick: of the generated feed. */
+  static final int MIN_SECONDS = 30, QUICK_MIN_SECONDS = 6;
   /** Server events this long after a step still belong to it: a reload under way when the step ended. */
   static final long GRACE_MILLIS = 30_000;
 
