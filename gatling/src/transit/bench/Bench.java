@@ -85,7 +85,7 @@ public final class Bench {
       results.feed = ServedFeed.resolve(options.gtfs());
       for (String framework : frameworks) results.settings.put(framework, launchers.description(framework).settings());
     }
-    Conditions.before(results, options, launchers, cpus);
+    Conditions.before(results, options, launchers, frameworks, cpus);
     RunPlan plan = options.plan(frameworks, results.heap);
     results.rates = options.rates();
     Scenario.Settings settings = options.settings(results.rates);

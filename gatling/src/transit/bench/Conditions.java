@@ -11,16 +11,14 @@ import transit.server.Mode;
 final class Conditions {
   private Conditions() {}
 
-  static void before(Results results, Options options, Launchers launchers, Cpus.Split cpus) {
+  /** frameworks: the run's, as the rounds run them (a framework its JDK cannot run, helidon/jdk17, is in "Not run"). */
+  static void before(Results results, Options options, Launchers launchers, List<String> frameworks, Cpus.Split cpus) {
     var c = results.conditions;
     c.put("Command", "`./mill gatling.run" + (options.arguments().isEmpty() ? "" : " " + String.join(" ", options.arguments())) + "`");
     c.put("Source", Machine.source(launchers.workspace()));
     c.put("Profile", options.profile().label() + ": " + options.repeat() + " round(s); " + options.durationSeconds()
         + " s measured per step after " + options.warmupSeconds() + " s of warm-up, and " + options.firstWarmupSeconds()
         + " s more before a server's first step");
-    // as the rounds ran them: a framework its JDK cannot run (helidon/jdk17) is in "Not run", not in the order
-    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority())
-        : launchers.runnable(options.runFrameworks(launchers.jdks()), leftOut -> {});
     List<String> rounds = new ArrayList<>();
     for (int r = 1; r <= options.repeat(); r++) rounds.add(r + ": " + String.join(" → ", RunPlan.rotation(frameworks, r)));
     List<Mode> paired = options.limits().offBeside();

@@ -27,9 +27,10 @@ public final class Suite {
       return new Entry("^" + Pattern.quote(benchmarks.getName() + "."), params, false);
     }
 
-    /** One benchmark method. */
-    static Entry of(Class<?> benchmarks, String method, Map<String, List<String>> params, boolean slowToSettle) {
-      return new Entry("^" + Pattern.quote(benchmarks.getName() + "." + method) + "$", params, slowToSettle);
+    /** These benchmark methods of the class. */
+    static Entry of(Class<?> benchmarks, List<String> methods, Map<String, List<String>> params, boolean slowToSettle) {
+      String names = methods.stream().map(Pattern::quote).collect(java.util.stream.Collectors.joining("|"));
+      return new Entry("^" + Pattern.quote(benchmarks.getName() + ".") + "(" + names + ")$", params, slowToSettle);
     }
   }
 
@@ -48,11 +49,11 @@ public final class Suite {
     Map<String, List<String>> routes = Map.of("route", List.of("large", "small"));
     List<Entry> entries = new ArrayList<>(List.of(
         Entry.of(FeedLoadBenchmark.class, Map.of("feed", List.of(Feeds.BROOKLYN))),
-        Entry.of(SerializationBenchmark.class, "streaming", routes, false)));
+        Entry.of(SerializationBenchmark.class, List.of("streaming"), routes, false)));
     entries.addAll(encoders(registry, routes));
     entries.add(Entry.of(QueryBenchmark.class, Map.of("route", List.of("large"))));
     // deflate as the frameworks deflate; how a server interleaves it (fifty large answers an operation) is --full's
-    entries.add(new Entry("^" + Pattern.quote(DeflateBenchmark.class.getName() + ".") + "(gzip|streamedGzip)$",
+    entries.add(Entry.of(DeflateBenchmark.class, List.of("gzip", "streamedGzip"),
         Map.of("route", List.of("large", "small"), "level", List.of("6")), false));
     return entries;
   }
@@ -71,7 +72,7 @@ public final class Suite {
     for (String name : registry.names()) {
       Map<String, List<String>> withFramework = new java.util.LinkedHashMap<>(params);
       withFramework.put("framework", List.of(name));
-      entries.add(Entry.of(SerializationBenchmark.class, "encode", withFramework, registry.framework(name).encoderSettlesSlowly()));
+      entries.add(Entry.of(SerializationBenchmark.class, List.of("encode"), withFramework, registry.framework(name).encoderSettlesSlowly()));
     }
     return entries;
   }
