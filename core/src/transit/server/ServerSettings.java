@@ -42,6 +42,14 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
     /** No limit of this project's: each framework's own defaults (--limits off). */
     public static final Limits OFF = new Limits(false, null, null, 0, null, 0, 0);
 
+    /**
+     * The largest body a server may hand on in one write and still cut a reader below the minimum rate within about a
+     * window: the send buffer and a window's worth at the rate, which a reader at the rate takes within the window.
+     */
+    public int wholeBodyBytes() {
+      return !on ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, sendBufferBytes + (long) minResponseBytesPerSecond * minRateWindow.toSeconds());
+    }
+
     public Limits withIdleTimeout(Duration timeout) {
       return new Limits(on, timeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, sendBufferBytes, connectionLimit);
     }

@@ -37,8 +37,9 @@ final class QuarkusLimits {
   static final int MAX_HEAD_BYTES = 64 * 1024;
 
   /**
-   * With the limits on, a kept body longer than this goes out in writes of this size: Netty counts a write as sent only
-   * once all of it is, so the Watch sees a response move by its writes.
+   * With the limits on, a kept body beyond Limits#wholeBodyBytes goes out in writes of this size: Netty counts a write as
+   * sent only once all of it is, so the Watch sees a response move by its writes, and a slow reader holds a write's copy
+   * for the socket, not the whole body's.
    */
   static final int SLICE_BYTES = 64 * 1024;
 

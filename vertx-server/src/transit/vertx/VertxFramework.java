@@ -80,7 +80,7 @@ final class VertxFramework implements Framework {
             + "reads, so the minimum rate sees it", Setting.SEND_BUFFER_COST),
         Setting.limit("VertxLimits.Connections (a timer per connection)", "5 s", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("VertxLimits.PacedBody for kept and encoded bodies, SlowReaders", "whole up to "
-            + VertxLimits.SlowReaders.wholeBytes(ServerSettings.Limits.DEFAULT) / 1024 + " KB (the send buffer and a "
+            + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a "
             + "window at the minimum rate), larger ones in 64 KB slices written as the queue drains; 16 KB/s over 10 s, checked every "
             + "second per event loop", "end(body): the whole body queued at once; no rate",
             "a slow reader holds a queue's worth, not a copy of the whole answer, and one reading a trickle is cut off",

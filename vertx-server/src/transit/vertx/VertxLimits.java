@@ -67,21 +67,14 @@ final class VertxLimits {
    */
   static final class SlowReaders {
     private final long bytesPerSecond, windowNanos;
-    /**
-     * The largest kept or encoded body sent whole: the send buffer and a window's worth at the minimum rate, so a
-     * reader at the rate has it off the write queue within the window, and one slower is cut as a paced body's is.
-     */
+    /** The largest kept or encoded body sent whole (Limits#wholeBodyBytes): one slower than the rate is cut as a paced body's is. */
     final int wholeBytes;
-
-    static int wholeBytes(ServerSettings.Limits limits) {
-      return (int) Math.min(Integer.MAX_VALUE, limits.sendBufferBytes() + (long) limits.minResponseBytesPerSecond() * limits.minRateWindow().toSeconds());
-    }
     private final Set<PacedBody> bodies = new HashSet<>();
 
     SlowReaders(Vertx vertx, ServerSettings.Limits limits) {
       this.bytesPerSecond = limits.minResponseBytesPerSecond();
       this.windowNanos = limits.minRateWindow().toNanos();
-      this.wholeBytes = wholeBytes(limits);
+      this.wholeBytes = limits.wholeBodyBytes();
       vertx.setPeriodic(1000, id -> check());
     }
 

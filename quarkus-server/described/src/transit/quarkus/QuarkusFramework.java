@@ -78,7 +78,8 @@ public final class QuarkusFramework implements Framework {
           + "(Quarkus REST's output stream passes them on to Vert.x 8 KB at a time: its output-buffer-size, fixed at build time for "
           + "every mode, left at its default)";
       case CACHED -> "the kept bytes returned from the resource method on Quarkus's worker pool, written whole (with the limits on, "
-          + "over 64 KB as a StreamingOutput of 64 KB writes, passed on 8 KB at a time as tuned's)";
+          + "over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB as a StreamingOutput of 64 KB writes, passed on 8 KB at a "
+          + "time as tuned's)";
     };
   }
 
@@ -116,8 +117,10 @@ public final class QuarkusFramework implements Framework {
         Setting.limit("QuarkusLimits.Watch (a handler in Vert.x's server channel, a route first in Quarkus's router)", "a first head "
             + "within 5 s; 16 KB/s over 10 s, checked once a second while a response waits on the client", "none", Setting.FOR_TRICKLED_HEADS
             + "; " + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
-        Setting.limit("cached bodies over 64 KB in 64 KB writes (QuarkusLimits.SLICE_BYTES)", "64 KB writes", "one write of the whole "
-            + "body", "the minimum rate sees a body move as its writes complete", Setting.WITH_THE_LIMITS),
+        Setting.limit("cached bodies over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a window "
+            + "at the minimum rate) in 64 KB writes (QuarkusLimits.SLICE_BYTES)", "64 KB writes", "one write of the whole body",
+            "the minimum rate sees a body move as its writes complete; a slow reader holds a write's copy, not the whole body's",
+            Setting.WITH_THE_LIMITS),
         Setting.always("quarkus.http.accept-backlog", "1,000", "-1 (Vert.x's)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
         Setting.always("quarkus.http.limits.max-initial-line-length, max-header-size", "64 KB", "4 KB, 20 KB", Setting.FOR_LONG_IDS,
             Setting.IN_EVERY_FIGURE),
