@@ -90,8 +90,8 @@ class ConformanceTest {
   /** The routes also asked gzipped, without a date: the largest answer's and routes spread over the feed's order. */
   static java.util.Set<String> gzipped(TransitApi api) {
     int routes = api.feed().routeIds.size(), every = Math.max(1, (routes + GZIPPED_ROUTES - 2) / (GZIPPED_ROUTES - 1));
-    java.util.Set<String> asked = new java.util.HashSet<>(java.util.Set.of("/schedules/" + encode(api.sizes().largestRouteId())));
-    for (int r = 0; r < routes; r += every) asked.add("/schedules/" + encode(api.feed().routeIds.value(r)));
+    java.util.Set<String> asked = new java.util.HashSet<>(java.util.Set.of(schedules(api.sizes().largestRouteId())));
+    for (int r = 0; r < routes; r += every) asked.add(schedules(api.feed().routeIds.value(r)));
     return asked;
   }
 
@@ -99,7 +99,7 @@ class ConformanceTest {
     List<String> requests = new ArrayList<>();
     LocalDate weekday = firstDayWithService(feed, DayOfWeek.TUESDAY), saturday = firstDayWithService(feed, DayOfWeek.SATURDAY);
     for (int r = 0; r < feed.routeIds.size(); r++) {
-      String route = "/schedules/" + encode(feed.routeIds.value(r));
+      String route = schedules(feed.routeIds.value(r));
       requests.add(route);
       for (LocalDate date : new LocalDate[] {weekday, saturday, LocalDate.of(1999, 1, 1)})
         if (date != null) requests.add(route + "?date=" + ServiceCalendar.formatDate(date));
@@ -128,6 +128,9 @@ class ConformanceTest {
     }
     return null;
   }
+
+  /** A route's schedules, without a date. */
+  static String schedules(String routeId) { return "/schedules/" + encode(routeId); }
 
   static String encode(String pathSegment) {
     return java.net.URLEncoder.encode(pathSegment, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
