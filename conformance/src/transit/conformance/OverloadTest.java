@@ -171,12 +171,14 @@ class OverloadTest {
     // has passed and a write waiting on it has completed, which at worst takes the client reading the largest write a
     // server makes while it checks (http4s's 128 KB chunk, which spares fast clients a write per 16 KB); the client
     // sees the cut once it has read what the kernel's buffers and that write hold (the send buffer, which Linux
-    // doubles). Against a minimum of 64 KB/s over 2 s, a client reading 16 KB/s is so cut within about 28 s.
+    // doubles). The limits are scaled down to keep the test short: a minimum of 64 KB/s over 2 s, and a send buffer of
+    // 64 KB, so that R0's gzipped answer is several times what the buffers hold, as a 10 MB answer is at the default's
+    // (at 256 KB, a reader took it whole before any cut). A client reading 16 KB/s is so cut within about 28 s.
     //
-    // Beside them, clients asking gzip at half that rate: R0's gzipped answer is a tenth of its identity one, about
-    // what the kernel's buffers and two such writes hold, so at 16 KB/s it could be read whole before the cut is seen.
+    // Beside them, clients asking gzip at half that rate: R0's gzipped answer is a sixth of its identity one, so at
+    // 16 KB/s it could be read whole before the cut is seen.
     int clientRate = 16 * 1024, gzipRate = clientRate / 2;
-    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(2));
+    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(2)).withSendBuffer(64 * 1024);
     long boundMillis = cutSeenWithin(limits, clientRate), gzipBoundMillis = cutSeenWithin(limits, gzipRate);
     Feed loaded = FeedLoader.load(feed);
     List<String> failures = ServersAtOnce.check(Stream.of(Mode.values()).toList(), true,

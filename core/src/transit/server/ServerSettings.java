@@ -28,8 +28,9 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
    *       reading a trickle to hold the server's memory or threads is cut within the window;
    *   <li>sendBufferBytes: each connection's kernel send buffer. A server sees a response move as its writes complete;
    *       the kernel would otherwise grow the buffer to megabytes, and a writer then waits, unseen, until a third of
-   *       it drains, tens of seconds for a slow reader: with 64 KB its writes follow what the client reads (a larger
-   *       one was tried and not kept: docs/RESULTS.md, the send buffer);
+   *       it drains, a minute or more for a slow reader: with 256 KB its writes follow what the client reads within about a
+   *       window, and a fast reader's writes are not cut into many waits (64 KB cost that: docs/RESULTS.md, the send
+   *       buffer);
    *   <li>connectionLimit: connections served at once, the rest waiting in the backlog; a server whose writes block
    *       a thread has at least as many threads, so slow readers below the limit never take the last one.
    * </ul>
@@ -37,7 +38,13 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
   public record Limits(boolean on, Duration idleTimeout, Duration requestHeadTimeout, int minResponseBytesPerSecond, Duration minRateWindow,
       int sendBufferBytes, int connectionLimit) {
     public static final Limits DEFAULT = new Limits(true, Duration.ofSeconds(30), Duration.ofSeconds(5), 16 * 1024, Duration.ofSeconds(10),
-        64 * 1024, 1024);
+        256 * 1024, 1024);
+
+    /**
+     * The writes a server cuts a long body into where its framework counts a write as sent only once all of it is: the
+     * minimum rate then sees the body move write by write, and a slow reader holds one write's copy, not the body's.
+     */
+    public static final int SLICE_BYTES = 64 * 1024;
 
     /** No limit of this project's: each framework's own defaults (--limits off). */
     public static final Limits OFF = new Limits(false, null, null, 0, null, 0, 0);
@@ -56,6 +63,10 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
 
     public Limits withMinRate(int bytesPerSecond, Duration window) {
       return new Limits(on, idleTimeout, requestHeadTimeout, bytesPerSecond, window, sendBufferBytes, connectionLimit);
+    }
+
+    public Limits withSendBuffer(int bytes) {
+      return new Limits(on, idleTimeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, bytes, connectionLimit);
     }
 
     public Limits withConnectionLimit(int connections) {

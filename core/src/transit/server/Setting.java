@@ -27,8 +27,8 @@ public record Setting(String name, String value, String frameworkDefault, List<M
   /** The send buffer every server sets with the limits on (ServerSettings.Limits). */
   public static final String SEND_BUFFER = ServerSettings.Limits.DEFAULT.sendBufferBytes() / 1024 + " KB";
   /** What the send buffer costs, measured on its own (docs/RESULTS.md, the limits piece by piece). */
-  public static final String SEND_BUFFER_COST = WITH_THE_LIMITS + "; on its own: at 64 KB, against the kernel's, beyond the spread on "
-      + "Cask cached small, Vert.x tuned and Javalin tuned small; 256 KB took most of that back, not kept (docs/RESULTS.md, the send buffer)";
+  public static final String SEND_BUFFER_COST = WITH_THE_LIMITS + "; on its own, against the kernel's: at 256 KB within 4–7 % on Cask, "
+      + "Javalin and Vert.x tuned heavy under wrk, where 64 KB cost Cask 13 % and Vert.x 16 % (docs/RESULTS.md, the send buffer)";
   /** What compression costs: on answers asked gzipped, the compressed scenario; on the others, what its check adds. */
   public static final String COMPRESSION_COST = "asked gzip, the compressed scenario's figures; asked nothing, within the spread "
       + "(docs/RESULTS.md, the compression change on identity answers: cached small, four frameworks)";

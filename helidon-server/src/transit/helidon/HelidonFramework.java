@@ -81,7 +81,7 @@ final class HelidonFramework implements Framework {
             + "within 5 s; 16 KB/s over 10 s, checked before each write; a write waiting at most the idle timeout", "none: Helidon "
             + "reads a head and writes a body for as long as the client takes", Setting.FOR_TRICKLED_HEADS + "; "
             + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
-        Setting.limit("cached bodies over 64 KB in 64 KB writes (HelidonLimits.SLICE_BYTES)", "64 KB writes", "one write of the "
+        Setting.limit("cached bodies over 64 KB in 64 KB writes (Limits.SLICE_BYTES)", "64 KB writes", "one write of the "
             + "whole body (res.send)", "the minimum rate sees a body move as its writes complete", Setting.WITH_THE_LIMITS),
         Setting.always("backlog", "1,000", "1,024", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
         Setting.always("protocolsDiscoverServices", "false: HTTP/1 alone, as configured here", "true: every protocol on the "

@@ -35,9 +35,6 @@ import transit.server.ServerSettings;
 final class HelidonLimits {
   private HelidonLimits() {}
 
-  /** A body longer than this goes out in writes of this size with the limits on, so that the Watch sees it move. */
-  static final int SLICE_BYTES = 64 * 1024;
-
   /** The limits on the server and its HTTP/1 connections; the Watch to put around them (null with the limits off). */
   static Watch apply(WebServerConfig.Builder server, Http1Config.Builder http1, ServerSettings.Limits limits) {
     if (!limits.on()) return null;

@@ -17,6 +17,7 @@ import transit.api.SchedulesJson;
 import transit.api.TransitApi;
 import transit.server.Mode;
 import transit.server.SchedulesAnswer;
+import transit.server.ServerSettings;
 
 /**
  * The route contract (docs/API.md) on Helidon SE's HttpRouting, as lambda handlers, each on the virtual thread Helidon
@@ -32,7 +33,7 @@ final class HelidonRoutes {
   static final java.util.List<String> PATHS = java.util.List.of("/", "/greeting/{name}", "/hello", "/health", "/schedules/{route_id}",
       "/stops/{stop_id}/departures");
 
-  /** sliced: bodies beyond HelidonLimits.SLICE_BYTES go out in writes of that size (the limits' minimum rate sees them move). */
+  /** sliced: bodies beyond ServerSettings.Limits.SLICE_BYTES go out in writes of that size (the limits' minimum rate sees them move). */
   static void add(HttpRouting.Builder routing, TransitApi api, Mode mode, boolean sliced) {
     routing.get("/", (req, res) -> text(res, TransitApi.helloWorld()));
     routing.get("/greeting/{name}", (req, res) -> {
@@ -82,13 +83,13 @@ final class HelidonRoutes {
     res.header(HeaderValues.CONTENT_TYPE_JSON);
     if (encoded.gzipped()) res.header(HeaderNames.CONTENT_ENCODING, "gzip");
     byte[] body = encoded.body();
-    if (!sliced || body.length <= HelidonLimits.SLICE_BYTES) {
+    if (!sliced || body.length <= ServerSettings.Limits.SLICE_BYTES) {
       res.send(body);
       return;
     }
     res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(body.length));
     try (OutputStream out = res.outputStream()) {
-      for (int at = 0; at < body.length; at += HelidonLimits.SLICE_BYTES) out.write(body, at, Math.min(HelidonLimits.SLICE_BYTES, body.length - at));
+      for (int at = 0; at < body.length; at += ServerSettings.Limits.SLICE_BYTES) out.write(body, at, Math.min(ServerSettings.Limits.SLICE_BYTES, body.length - at));
     }
   }
 

@@ -36,13 +36,6 @@ final class QuarkusLimits {
   /** Request lines and header blocks up to 64 KB, so an over-long id reaches the contract's 400 as on every server. */
   static final int MAX_HEAD_BYTES = 64 * 1024;
 
-  /**
-   * With the limits on, a kept body beyond Limits#wholeBodyBytes goes out in writes of this size: Netty counts a write as
-   * sent only once all of it is, so the Watch sees a response move by its writes, and a slow reader holds a write's copy
-   * for the socket, not the whole body's.
-   */
-  static final int SLICE_BYTES = 64 * 1024;
-
   /** Quarkus's configuration for the limits, as system properties read when it starts. */
   static void configure(ServerSettings settings) {
     System.setProperty("quarkus.http.limits.max-initial-line-length", String.valueOf(MAX_HEAD_BYTES));

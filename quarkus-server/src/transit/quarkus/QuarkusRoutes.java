@@ -97,7 +97,7 @@ public class QuarkusRoutes {
       if (bytes.length <= settings.limits().wholeBodyBytes())
         return Response.status(kept.status()).type(HttpContract.JSON).entity(bytes).build();
       StreamingOutput sliced = out -> {
-        for (int at = 0; at < bytes.length; at += QuarkusLimits.SLICE_BYTES) out.write(bytes, at, Math.min(QuarkusLimits.SLICE_BYTES, bytes.length - at));
+        for (int at = 0; at < bytes.length; at += ServerSettings.Limits.SLICE_BYTES) out.write(bytes, at, Math.min(ServerSettings.Limits.SLICE_BYTES, bytes.length - at));
       };
       return Response.status(kept.status()).type(HttpContract.JSON).entity(sliced).header("Content-Length", bytes.length).build();
     } else if (answer instanceof SchedulesAnswer.Busy busy) {

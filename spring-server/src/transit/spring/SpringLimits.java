@@ -190,8 +190,8 @@ final class SpringLimits {
 
       @Override
       public void write(byte[] b, int off, int len) throws IOException {
-        for (int at = off, end = off + len; at < end; at += limits.sendBufferBytes()) {
-          int slice = Math.min(limits.sendBufferBytes(), end - at);
+        for (int at = off, end = off + len; at < end; at += ServerSettings.Limits.SLICE_BYTES) {
+          int slice = Math.min(ServerSettings.Limits.SLICE_BYTES, end - at);
           next.write(b, at, slice);
           wrote();
         }

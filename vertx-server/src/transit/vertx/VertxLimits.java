@@ -126,7 +126,7 @@ final class VertxLimits {
 
     /** A body of length bytes as slice(from, to) gives it. */
     private static Chunks slices(int length, int wholeBytes, BiFunction<Integer, Integer, Buffer> slice) {
-      int step = length <= wholeBytes ? length : SLICE_BYTES;
+      int step = length <= wholeBytes ? length : ServerSettings.Limits.SLICE_BYTES;
       return new Chunks() {
         private int at;
 
@@ -140,8 +140,6 @@ final class VertxLimits {
         public boolean more() { return at < length; }
       };
     }
-
-    private static final int SLICE_BYTES = 64 * 1024;
 
     /** slowReaders: the event loop's watch, null with the limits off. */
     static void send(HttpServerResponse response, HttpConnection connection, SlowReaders slowReaders, Chunks chunks, Runnable done) {

@@ -118,7 +118,7 @@ public final class QuarkusFramework implements Framework {
             + "within 5 s; 16 KB/s over 10 s, checked once a second while a response waits on the client", "none", Setting.FOR_TRICKLED_HEADS
             + "; " + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("cached bodies over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a window "
-            + "at the minimum rate) in 64 KB writes (QuarkusLimits.SLICE_BYTES)", "64 KB writes", "one write of the whole body",
+            + "at the minimum rate) in 64 KB writes (Limits.SLICE_BYTES)", "64 KB writes", "one write of the whole body",
             "the minimum rate sees a body move as its writes complete; a slow reader holds a write's copy, not the whole body's",
             Setting.WITH_THE_LIMITS),
         Setting.always("quarkus.http.accept-backlog", "1,000", "-1 (Vert.x's)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
