@@ -62,7 +62,7 @@ public final class FrameworkRegistry {
 
   private static FrameworkRegistry read(InputStream in) throws IOException {
     Properties p = new Properties();
-    p.load(in);
+    p.load(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8)); // build.mill writes it in UTF-8
     return new FrameworkRegistry(p);
   }
 
@@ -72,6 +72,15 @@ public final class FrameworkRegistry {
   public String mainClass(String name) { return get(name + ".main"); }
 
   public String classpath(String name) { return get(name + ".classpath"); }
+
+  /**
+   * What follows a server's JVM flags: -jar and its jar where its framework's tools run it so (Quarkus's quarkus-run.jar,
+   * whose manifest's Add-Opens only -jar applies), else -cp and its main class.
+   */
+  public List<String> launch(String name) {
+    String jar = properties.getProperty(name + ".jar");
+    return jar != null ? List.of("-jar", jar) : List.of("-cp", classpath(name), mainClass(name));
+  }
 
   /** The Java it is built for, the oldest it runs on (17 in a registry older than this key). */
   public int javaRelease(String name) { return Integer.parseInt(properties.getProperty(name + ".java", "17")); }
