@@ -147,8 +147,9 @@ class OverloadTest {
     FrameworkRegistry registry = FrameworkRegistry.load();
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     registry.jvmFlags().stream().filter(f -> !f.startsWith("-Xmx")).forEach(command::add);
-    command.addAll(List.of("-Xmx" + SMALL_HEAP, "-cp", registry.classpath(framework), registry.mainClass(framework),
-        "--host", "127.0.0.1", "--port", "0", "--gtfs", feed.toString(), "--snapshot", "off", "--watch", "off"));
+    command.add("-Xmx" + SMALL_HEAP);
+    command.addAll(registry.launch(framework));
+    command.addAll(List.of("--host", "127.0.0.1", "--port", "0", "--gtfs", feed.toString(), "--snapshot", "off", "--watch", "off"));
     command.addAll(mode.flags);
     return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }

@@ -59,7 +59,7 @@ public record Launchers(FrameworkRegistry registry, Against against, List<Jdk> j
   }
 
   /**
-   * The framework's java (jdkOf), the shared flags with the heap, the framework's classpath and main class (for
+   * The framework's java (jdkOf), the shared flags with the heap, the framework's launch (FrameworkRegistry#launch; for
    * name@REV, REV's: with today's flags, which every server gets alike).
    */
   List<String> javaCommand(String framework, String heap) {
@@ -68,7 +68,7 @@ public record Launchers(FrameworkRegistry registry, Against against, List<Jdk> j
     command.addAll(flags(heap));
     FrameworkRegistry from = registryOf(framework);
     String name = Against.framework(framework);
-    command.addAll(List.of("-cp", from.classpath(name), from.mainClass(name)));
+    command.addAll(from.launch(name));
     return command;
   }
 

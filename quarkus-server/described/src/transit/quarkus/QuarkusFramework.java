@@ -175,7 +175,8 @@ public final class QuarkusFramework implements Framework {
       command.add("-D" + LIMITS + "=" + limits(settings.limits()));
       Clock clock = api.clock();
       if (clock.equals(Clock.fixed(clock.instant(), clock.getZone()))) command.add("-D" + NOW + "=" + clock.instant());
-      command.addAll(List.of("-cp", registry.classpath("quarkus"), registry.mainClass("quarkus"), "--host", settings.host(),
+      command.addAll(registry.launch("quarkus"));
+      command.addAll(List.of("--host", settings.host(),
           "--port", String.valueOf(settings.port()), "--gtfs", api.feed().source, "--snapshot", "off", "--watch", "off"));
       command.addAll(settings.mode().flags);
       if (!settings.limits().on()) command.addAll(List.of("--limits", "off"));
