@@ -28,8 +28,8 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
    *       reading a trickle to hold the server's memory or threads is cut within the window;
    *   <li>sendBufferBytes: each connection's kernel send buffer. A server sees a response move as its writes complete;
    *       the kernel would otherwise grow the buffer to megabytes, and a writer then waits, unseen, until a third of
-   *       it drains, a minute or more for a slow reader: with 256 KB its writes follow what the client reads within about a
-   *       window, and a fast reader's writes are not cut into many waits (64 KB cost that: docs/RESULTS.md, the send
+   *       it drains, a minute or more for a slow reader: with 256 KB its writes follow what the client reads within about two
+   *       windows, and a fast reader's writes are not cut into many waits (64 KB cost that: docs/RESULTS.md, the send
    *       buffer);
    *   <li>connectionLimit: connections served at once, the rest waiting in the backlog; a server whose writes block
    *       a thread has at least as many threads, so slow readers below the limit never take the last one.
