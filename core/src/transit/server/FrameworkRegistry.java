@@ -69,9 +69,9 @@ public final class FrameworkRegistry {
   /** The frameworks' names, in build.mill's order. */
   public List<String> names() { return names; }
 
-  public String mainClass(String name) { return get(name + ".main"); }
+  private String mainClass(String name) { return get(name + ".main"); }
 
-  public String classpath(String name) { return get(name + ".classpath"); }
+  private String classpath(String name) { return get(name + ".classpath"); }
 
   /**
    * What follows a server's JVM flags: -jar and its jar where its framework's tools run it so (Quarkus's quarkus-run.jar,
