@@ -6,9 +6,12 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.util.AttributeKey;
+import io.netty.buffer.Unpooled;
 import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
 import io.quarkus.vertx.http.HttpServerStart;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.impl.VertxInternal;
@@ -17,18 +20,32 @@ import io.vertx.ext.web.Router;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.ObservesAsync;
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.Provider;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Field;
+import java.lang.reflect.Type;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
+import org.jboss.resteasy.reactive.server.spi.ServerMessageBodyWriter;
+import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
+import org.jboss.resteasy.reactive.server.vertx.VertxResteasyReactiveRequestContext;
 import transit.server.ServerSettings;
 
 /**
  * The limits every server keeps (ServerSettings.Limits) on Quarkus: through its configuration where it has them (the
  * idle timeout) and its HttpServerOptionsCustomizer (the send buffer); a request head's bound and the minimum response
- * rate, which Quarkus and its Vert.x lack, through a Watch on Vert.x's Netty channels. Quarkus has no connection limit
- * to keep, as Vert.x has none: a connection holds no thread, a blocked write a worker of a pool of hundreds, and the
- * heap an answer holds is within core's budget. Off, Quarkus's defaults.
+ * rate, which Quarkus and its Vert.x lack, through a Watch on Vert.x's Netty channels; a long kept body through a writer
+ * of its own (SlicedWriter). Quarkus has no connection limit to keep, as Vert.x has none: a connection holds no thread,
+ * a blocked write a worker of a pool of hundreds, and the heap an answer holds is within core's budget. Off, Quarkus's
+ * defaults.
  */
 final class QuarkusLimits {
   private QuarkusLimits() {}
@@ -54,6 +71,84 @@ final class QuarkusLimits {
       options.setHttp2ClearTextEnabled(false);
       ServerSettings.Limits limits = QuarkusServer.settings.limits();
       if (limits.on()) options.setSendBufferSize(limits.sendBufferBytes());
+    }
+  }
+
+  /** A kept body too long to hand on in one write (Limits#wholeBodyBytes): SlicedWriter sends it. */
+  record Sliced(byte[] bytes) {}
+
+  /**
+   * A Sliced body written as Quarkus REST's own writers for streams write (its AsyncFile writer): the request suspended,
+   * 64 KB slices written on the request's event loop while Vert.x's write queue has room and resumed from its drain
+   * handler, the request resumed once the body has ended or the connection has closed. A slow reader holds a slice's
+   * copy, not the body's; a fast one pays one write per slice, where a StreamingOutput passes a body to Vert.x 8 KB at
+   * a time (Quarkus REST's output buffer), each handed from a worker to the event loop.
+   */
+  @Provider
+  static final class SlicedWriter implements ServerMessageBodyWriter<Sliced> {
+    @Override
+    public boolean isWriteable(Class<?> type, Type genericType, ResteasyReactiveResourceInfo target, MediaType mediaType) {
+      return type == Sliced.class;
+    }
+
+    @Override
+    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) { return type == Sliced.class; }
+
+    @Override
+    public void writeResponse(Sliced body, Type genericType, ServerRequestContext context) {
+      VertxResteasyReactiveRequestContext request = (VertxResteasyReactiveRequestContext) context;
+      request.suspend();
+      request.setResponseHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(body.bytes().length));
+      Paced paced = new Paced(body.bytes(), request);
+      request.addCloseHandler(paced::resume);
+      request.getContextExecutor().execute(paced::pump);
+    }
+
+    /** Outside Quarkus REST's server path (a client's or a test's writer): the bytes as they are. */
+    @Override
+    public void writeTo(Sliced body, Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType,
+        MultivaluedMap<String, Object> headers, OutputStream out) throws IOException {
+      out.write(body.bytes());
+    }
+
+    /** One body on its way: pump runs on the request's event loop. */
+    private static final class Paced implements Handler<Void> {
+      private final byte[] bytes;
+      private final VertxResteasyReactiveRequestContext request;
+      private final AtomicBoolean resumed = new AtomicBoolean();
+      private int at;
+
+      Paced(byte[] bytes, VertxResteasyReactiveRequestContext request) {
+        this.bytes = bytes;
+        this.request = request;
+      }
+
+      @SuppressWarnings("deprecation") // Buffer.buffer(ByteBuf): Vert.x 4's one way to pass a slice on uncopied (5 moves it)
+      void pump() {
+        HttpServerResponse response = request.vertxServerResponse();
+        while (!response.closed()) {
+          int length = Math.min(ServerSettings.Limits.SLICE_BYTES, bytes.length - at);
+          Buffer slice = Buffer.buffer(Unpooled.wrappedBuffer(bytes, at, length)); // Netty copies it as it goes out
+          at += length;
+          if (at == bytes.length) {
+            response.end(slice);
+            break;
+          }
+          response.write(slice);
+          if (response.writeQueueFull()) {
+            response.drainHandler(this);
+            return;
+          }
+        }
+        resume();
+      }
+
+      @Override
+      public void handle(Void drained) { pump(); }
+
+      void resume() {
+        if (!resumed.getAndSet(true)) request.resume();
+      }
     }
   }
 

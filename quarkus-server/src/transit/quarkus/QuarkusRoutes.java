@@ -63,8 +63,8 @@ public class QuarkusRoutes {
   /**
    * Core's answer, rendered: idiomatic, the model for Quarkus's Jackson; tuned, core's writer into the response's
    * output stream a chunk at a time (JAX-RS's StreamingOutput), with its length; cached, the kept bytes (with the
-   * limits on, a body beyond what a reader at the minimum rate takes within its window in slices the limits' Watch sees
-   * go). The heap an answer reserved is given back once its response has ended.
+   * limits on, a body beyond what a reader at the minimum rate takes within its window as QuarkusLimits.Sliced, its
+   * slices written as the client takes them). The heap an answer reserved is given back once its response has ended.
    */
   @GET
   @Path("schedules/{route_id}")
@@ -94,12 +94,8 @@ public class QuarkusRoutes {
       // gzipped bytes as they are: Vert.x, under Quarkus, compresses no response that has a Content-Encoding
       if (kept.gzipped()) exchange.response().putHeader("Content-Encoding", "gzip");
       byte[] bytes = kept.body();
-      if (bytes.length <= settings.limits().wholeBodyBytes())
-        return Response.status(kept.status()).type(HttpContract.JSON).entity(bytes).build();
-      StreamingOutput sliced = out -> {
-        for (int at = 0; at < bytes.length; at += ServerSettings.Limits.SLICE_BYTES) out.write(bytes, at, Math.min(ServerSettings.Limits.SLICE_BYTES, bytes.length - at));
-      };
-      return Response.status(kept.status()).type(HttpContract.JSON).entity(sliced).header("Content-Length", bytes.length).build();
+      Object body = bytes.length <= settings.limits().wholeBodyBytes() ? bytes : new QuarkusLimits.Sliced(bytes);
+      return Response.status(kept.status()).type(HttpContract.JSON).entity(body).build();
     } else if (answer instanceof SchedulesAnswer.Busy busy) {
       return Response.fromResponse(error(busy.error())).header("Retry-After", busy.retryAfterSeconds()).build();
     }

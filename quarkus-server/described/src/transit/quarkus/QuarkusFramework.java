@@ -78,8 +78,8 @@ public final class QuarkusFramework implements Framework {
           + "(Quarkus REST's output stream passes them on to Vert.x 8 KB at a time: its output-buffer-size, fixed at build time for "
           + "every mode, left at its default)";
       case CACHED -> "the kept bytes returned from the resource method on Quarkus's worker pool, written whole (with the limits on, "
-          + "over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB as a StreamingOutput of 64 KB writes, passed on 8 KB at a "
-          + "time as tuned's)";
+          + "over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB in 64 KB writes on the request's event loop as the client "
+          + "takes them, by a Quarkus REST ServerMessageBodyWriter, QuarkusLimits.SlicedWriter)";
     };
   }
 
@@ -118,7 +118,8 @@ public final class QuarkusFramework implements Framework {
             + "within 5 s; 16 KB/s over 10 s, checked once a second while a response waits on the client", "none", Setting.FOR_TRICKLED_HEADS
             + "; " + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("cached bodies over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a window "
-            + "at the minimum rate) in 64 KB writes (Limits.SLICE_BYTES)", "64 KB writes", "one write of the whole body",
+            + "at the minimum rate) in 64 KB writes (Limits.SLICE_BYTES) by a ServerMessageBodyWriter, QuarkusLimits.SlicedWriter", "64 KB "
+            + "writes", "one write of the whole body",
             "the minimum rate sees a body move as its writes complete; a slow reader holds a write's copy, not the whole body's",
             Setting.WITH_THE_LIMITS),
         Setting.always("quarkus.http.accept-backlog", "1,000", "-1 (Vert.x's)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
