@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.util.AttributeKey;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
 import io.quarkus.vertx.http.HttpServerStart;
@@ -43,7 +44,7 @@ import transit.server.ServerSettings;
  * The limits every server keeps (ServerSettings.Limits) on Quarkus: through its configuration where it has them (the
  * idle timeout) and its HttpServerOptionsCustomizer (the send buffer); a request head's bound and the minimum response
  * rate, which Quarkus and its Vert.x lack, through a Watch on Vert.x's Netty channels; a long kept body through a writer
- * of its own (SlicedWriter). Quarkus has no connection limit to keep, as Vert.x has none: a connection holds no thread,
+ * of its own (PacedWriter). Quarkus has no connection limit to keep, as Vert.x has none: a connection holds no thread,
  * a blocked write a worker of a pool of hundreds, and the heap an answer holds is within core's budget. Off, Quarkus's
  * defaults.
  */
@@ -74,67 +75,90 @@ final class QuarkusLimits {
     }
   }
 
-  /** A kept body too long to hand on in one write (Limits#wholeBodyBytes): SlicedWriter sends it. */
-  record Sliced(byte[] bytes) {}
+  /**
+   * A body that PacedWriter sends as the client takes it: its length, and its chunks, each asked for once the last is
+   * on its way (null after the last). Tuned's stream, and with the limits on a kept body too long to hand on in one
+   * write (Limits#wholeBodyBytes).
+   */
+  record PacedBody(long length, Chunks chunks) {
+    interface Chunks {
+      ByteBuf next();
+    }
+
+    /** Kept bytes, 64 KB at a time, each passed on uncopied: Netty copies it into its own buffer as it goes out. */
+    static PacedBody slices(byte[] body) {
+      return new PacedBody(body.length, new Chunks() {
+        private int at;
+
+        public ByteBuf next() {
+          if (at >= body.length) return null;
+          int length = Math.min(ServerSettings.Limits.SLICE_BYTES, body.length - at);
+          ByteBuf slice = Unpooled.wrappedBuffer(body, at, length);
+          at += length;
+          return slice;
+        }
+      });
+    }
+  }
 
   /**
-   * A Sliced body written as Quarkus REST's own writers for streams write (its AsyncFile writer): the request suspended,
-   * 64 KB slices written on the request's event loop while Vert.x's write queue has room and resumed from its drain
-   * handler, the request resumed once the body has ended or the connection has closed. A slow reader holds a slice's
-   * copy, not the body's; a fast one pays one write per slice, where a StreamingOutput passes a body to Vert.x 8 KB at
-   * a time (Quarkus REST's output buffer), each handed from a worker to the event loop.
+   * A PacedBody written as Quarkus REST's own writers for streams write (its AsyncFile writer): the request suspended,
+   * chunks written on the request's event loop while Vert.x's write queue has room and resumed from its drain handler,
+   * the request resumed once the body has ended or the connection has closed. A slow reader holds a chunk, not the
+   * body; a fast one pays one write per chunk, where a StreamingOutput passes a body to Vert.x 8 KB at a time (Quarkus
+   * REST's output buffer), each handed from a worker to the event loop.
    */
   @Provider
-  static final class SlicedWriter implements ServerMessageBodyWriter<Sliced> {
+  static final class PacedWriter implements ServerMessageBodyWriter<PacedBody> {
     @Override
     public boolean isWriteable(Class<?> type, Type genericType, ResteasyReactiveResourceInfo target, MediaType mediaType) {
-      return type == Sliced.class;
+      return type == PacedBody.class;
     }
 
     @Override
-    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) { return type == Sliced.class; }
+    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) { return type == PacedBody.class; }
 
     @Override
-    public void writeResponse(Sliced body, Type genericType, ServerRequestContext context) {
+    public void writeResponse(PacedBody body, Type genericType, ServerRequestContext context) {
       VertxResteasyReactiveRequestContext request = (VertxResteasyReactiveRequestContext) context;
       request.suspend();
-      request.setResponseHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(body.bytes().length));
-      Paced paced = new Paced(body.bytes(), request);
-      request.addCloseHandler(paced::resume);
-      request.getContextExecutor().execute(paced::pump);
+      request.setResponseHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(body.length()));
+      Pump pump = new Pump(body.chunks(), request);
+      request.addCloseHandler(pump::resume);
+      request.getContextExecutor().execute(pump::run);
     }
 
-    /** Outside Quarkus REST's server path (a client's or a test's writer): the bytes as they are. */
+    /** Outside Quarkus REST's server path (a client's writer): the chunks into the stream. */
     @Override
-    public void writeTo(Sliced body, Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType,
+    public void writeTo(PacedBody body, Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType,
         MultivaluedMap<String, Object> headers, OutputStream out) throws IOException {
-      out.write(body.bytes());
+      for (ByteBuf chunk = body.chunks().next(); chunk != null; chunk = body.chunks().next()) {
+        chunk.readBytes(out, chunk.readableBytes());
+        chunk.release();
+      }
     }
 
-    /** One body on its way: pump runs on the request's event loop. */
-    private static final class Paced implements Handler<Void> {
-      private final byte[] bytes;
+    /** One body on its way: run on the request's event loop. */
+    private static final class Pump implements Handler<Void> {
+      private final PacedBody.Chunks chunks;
       private final VertxResteasyReactiveRequestContext request;
       private final AtomicBoolean resumed = new AtomicBoolean();
-      private int at;
 
-      Paced(byte[] bytes, VertxResteasyReactiveRequestContext request) {
-        this.bytes = bytes;
+      Pump(PacedBody.Chunks chunks, VertxResteasyReactiveRequestContext request) {
+        this.chunks = chunks;
         this.request = request;
       }
 
-      @SuppressWarnings("deprecation") // Buffer.buffer(ByteBuf): Vert.x 4's one way to pass a slice on uncopied (5 moves it)
-      void pump() {
+      @SuppressWarnings("deprecation") // Buffer.buffer(ByteBuf): Vert.x 4's one way to pass a chunk on uncopied (5 moves it)
+      void run() {
         HttpServerResponse response = request.vertxServerResponse();
         while (!response.closed()) {
-          int length = Math.min(ServerSettings.Limits.SLICE_BYTES, bytes.length - at);
-          Buffer slice = Buffer.buffer(Unpooled.wrappedBuffer(bytes, at, length)); // Netty copies it as it goes out
-          at += length;
-          if (at == bytes.length) {
-            response.end(slice);
+          ByteBuf chunk = chunks.next();
+          if (chunk == null) {
+            response.end();
             break;
           }
-          response.write(slice);
+          response.write(Buffer.buffer(chunk));
           if (response.writeQueueFull()) {
             response.drainHandler(this);
             return;
@@ -144,7 +168,7 @@ final class QuarkusLimits {
       }
 
       @Override
-      public void handle(Void drained) { pump(); }
+      public void handle(Void drained) { run(); }
 
       void resume() {
         if (!resumed.getAndSet(true)) request.resume();

@@ -1,11 +1,11 @@
 package transit.quarkus;
 
+import io.netty.buffer.Unpooled;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.StreamingOutput;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 import transit.api.HttpContract;
@@ -61,10 +61,10 @@ public class QuarkusRoutes {
   }
 
   /**
-   * Core's answer, rendered: idiomatic, the model for Quarkus's Jackson; tuned, core's writer into the response's
-   * output stream a chunk at a time (JAX-RS's StreamingOutput), with its length; cached, the kept bytes (with the
-   * limits on, a body beyond what a reader at the minimum rate takes within its window as QuarkusLimits.Sliced, its
-   * slices written as the client takes them). The heap an answer reserved is given back once its response has ended.
+   * Core's answer, rendered: idiomatic, the model for Quarkus's Jackson; tuned, core's writer a chunk at a time, each
+   * written once the last is on its way to the client, with its length (a QuarkusLimits.PacedBody); cached, the kept
+   * bytes (with the limits on, a body beyond what a reader at the minimum rate takes within its window as a PacedBody
+   * of slices). The heap an answer reserved is given back once its response has ended.
    */
   @GET
   @Path("schedules/{route_id}")
@@ -82,19 +82,17 @@ public class QuarkusRoutes {
     } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
       exchange.addEndHandler(ended -> answer.close());
       SchedulesJson json = new SchedulesJson(streamed.trips(), SchedulesJson.CHUNK_BYTES);
-      StreamingOutput body = out -> {
-        for (int length = json.next(); ; length = json.next()) {
-          out.write(json.takeBuffer(), 0, length);
-          if (length < SchedulesJson.CHUNK_BYTES) break; // a chunk shorter than the chunk size is the last
-        }
-      };
-      return Response.ok(body, HttpContract.JSON).header("Content-Length", new SchedulesJson(streamed.trips()).length()).build();
+      QuarkusLimits.PacedBody body = new QuarkusLimits.PacedBody(new SchedulesJson(streamed.trips()).length(), () -> {
+        int length = json.next();
+        return length == 0 ? null : Unpooled.wrappedBuffer(json.takeBuffer(), 0, length);
+      });
+      return Response.ok(body, HttpContract.JSON).build();
     } else if (answer instanceof SchedulesAnswer.Cached cached) {
       ResponseCache.Encoded kept = cached.encoded();
       // gzipped bytes as they are: Vert.x, under Quarkus, compresses no response that has a Content-Encoding
       if (kept.gzipped()) exchange.response().putHeader("Content-Encoding", "gzip");
       byte[] bytes = kept.body();
-      Object body = bytes.length <= settings.limits().wholeBodyBytes() ? bytes : new QuarkusLimits.Sliced(bytes);
+      Object body = bytes.length <= settings.limits().wholeBodyBytes() ? bytes : QuarkusLimits.PacedBody.slices(bytes);
       return Response.status(kept.status()).type(HttpContract.JSON).entity(body).build();
     } else if (answer instanceof SchedulesAnswer.Busy busy) {
       return Response.fromResponse(error(busy.error())).header("Retry-After", busy.retryAfterSeconds()).build();

@@ -74,12 +74,12 @@ public final class QuarkusFramework implements Framework {
     return switch (mode) {
       case IDIOMATIC -> "the model returned from a Quarkus REST resource method on Quarkus's worker pool, encoded by its Jackson "
           + "into the response's output stream";
-      case TUNED -> "a StreamingOutput of 128 KB chunks written from the feed's arrays on Quarkus's worker pool, with its length "
-          + "(Quarkus REST's output stream passes them on to Vert.x 8 KB at a time: its output-buffer-size, fixed at build time for "
-          + "every mode, left at its default)";
+      case TUNED -> "128 KB chunks written from the feed's arrays on the request's event loop, each once the last is on its way "
+          + "(writeQueueFull, drainHandler), with its length, by a Quarkus REST ServerMessageBodyWriter (QuarkusLimits.PacedWriter), as "
+          + "Quarkus REST writes an AsyncFile";
       case CACHED -> "the kept bytes returned from the resource method on Quarkus's worker pool, written whole (with the limits on, "
           + "over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB in 64 KB writes on the request's event loop as the client "
-          + "takes them, by a Quarkus REST ServerMessageBodyWriter, QuarkusLimits.SlicedWriter)";
+          + "takes them, by the same writer as tuned's)";
     };
   }
 
@@ -118,7 +118,7 @@ public final class QuarkusFramework implements Framework {
             + "within 5 s; 16 KB/s over 10 s, checked once a second while a response waits on the client", "none", Setting.FOR_TRICKLED_HEADS
             + "; " + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("cached bodies over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a window "
-            + "at the minimum rate) in 64 KB writes (Limits.SLICE_BYTES) by a ServerMessageBodyWriter, QuarkusLimits.SlicedWriter", "64 KB "
+            + "at the minimum rate) in 64 KB writes (Limits.SLICE_BYTES) by a ServerMessageBodyWriter, QuarkusLimits.PacedWriter", "64 KB "
             + "writes", "one write of the whole body",
             "the minimum rate sees a body move as its writes complete; a slow reader holds a write's copy, not the whole body's",
             Setting.WITH_THE_LIMITS),
