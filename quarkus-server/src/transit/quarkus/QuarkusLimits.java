@@ -1,13 +1,13 @@
 package transit.quarkus;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.util.AttributeKey;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
 import io.quarkus.vertx.http.HttpServerStart;
 import io.vertx.core.Handler;
