@@ -39,8 +39,8 @@ final class HelidonFramework implements Framework {
     return switch (mode) {
       case IDIOMATIC -> "res.send(trips): Helidon's Jackson media support writes the model to the response, on the connection's virtual thread";
       case TUNED -> "the response's output stream (res.outputStream()), written from the feed's arrays as it goes, on the connection's virtual thread";
-      case CACHED -> "the kept bytes as res.send(byte[]) (with the limits on, over 64 KB in 64 KB writes to the response's "
-          + "output stream), on the connection's virtual thread";
+      case CACHED -> "the kept bytes as res.send(byte[]), over 64 KB in 64 KB writes to the response's output stream, on the "
+          + "connection's virtual thread";
     };
   }
 
@@ -81,8 +81,6 @@ final class HelidonFramework implements Framework {
             + "within 5 s; 16 KB/s over 10 s, checked before each write; a write waiting at most the idle timeout", "none: Helidon "
             + "reads a head and writes a body for as long as the client takes", Setting.FOR_TRICKLED_HEADS + "; "
             + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
-        Setting.limit("cached bodies over 64 KB in 64 KB writes (Limits.SLICE_BYTES)", "64 KB writes", "one write of the "
-            + "whole body (res.send)", "the minimum rate sees a body move as its writes complete", Setting.WITH_THE_LIMITS),
         Setting.always("backlog", "1,000", "1,024", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
         Setting.always("protocolsDiscoverServices", "false: HTTP/1 alone, as configured here", "true: every protocol on the "
             + "classpath (HTTP/1 alone here)", "the HTTP/1 settings below are the ones used", Setting.IN_EVERY_FIGURE),
@@ -96,6 +94,10 @@ final class HelidonFramework implements Framework {
             + "through the JVM's management agent, whose calls deserialize them", "none: no request deserializes anything"),
         Setting.always("mediaContext (HelidonJson)", "Jackson with snake_case keys, characters beyond U+FFFF as UTF-8, no media "
             + "found on the classpath", "the media found on the classpath, Jackson's defaults", Setting.FOR_THE_CONTRACT_BYTES,
-            Setting.IN_EVERY_FIGURE));
+            Setting.IN_EVERY_FIGURE),
+        Setting.in(Mode.CACHED, "cached bodies over 64 KB in 64 KB writes (Limits.SLICE_BYTES)", "64 KB writes to the output "
+            + "stream", "one write of the whole body (res.send)", "the minimum rate sees a body move as its writes complete; "
+            + "res.send(byte[]) first copies a body without a Content-Encoding through the content encoding once compression is on",
+            "a gain, limits on or off (docs/RESULTS.md, Helidon's cached bodies)"));
   }
 }

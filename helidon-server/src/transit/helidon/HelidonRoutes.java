@@ -33,8 +33,7 @@ final class HelidonRoutes {
   static final java.util.List<String> PATHS = java.util.List.of("/", "/greeting/{name}", "/hello", "/health", "/schedules/{route_id}",
       "/stops/{stop_id}/departures");
 
-  /** sliced: bodies beyond ServerSettings.Limits.SLICE_BYTES go out in writes of that size (the limits' minimum rate sees them move). */
-  static void add(HttpRouting.Builder routing, TransitApi api, Mode mode, boolean sliced) {
+  static void add(HttpRouting.Builder routing, TransitApi api, Mode mode) {
     routing.get("/", (req, res) -> text(res, TransitApi.helloWorld()));
     routing.get("/greeting/{name}", (req, res) -> {
       TransitApi.Reply<String> greeting = TransitApi.greeting(req.path().pathParameters().get("name"));
@@ -56,7 +55,7 @@ final class HelidonRoutes {
           req.headers().first(HeaderNames.ACCEPT_ENCODING).orElse(null), HelidonJson::encode)) {
         if (answer instanceof SchedulesAnswer.ToEncode model) HelidonContract.whileConnected(() -> res.send(model.trips()));
         else if (answer instanceof SchedulesAnswer.Streamed streamed) stream(res, streamed.trips());
-        else if (answer instanceof SchedulesAnswer.Cached cached) send(res, cached.encoded(), sliced);
+        else if (answer instanceof SchedulesAnswer.Cached cached) send(res, cached.encoded());
         else if (answer instanceof SchedulesAnswer.Failed failed) error(res, failed.error());
         else if (answer instanceof SchedulesAnswer.Busy busy) {
           res.header(HeaderNames.RETRY_AFTER, String.valueOf(busy.retryAfterSeconds()));
@@ -78,12 +77,18 @@ final class HelidonRoutes {
     res.send(body);
   }
 
-  private static void send(ServerResponse res, ResponseCache.Encoded encoded, boolean sliced) throws IOException {
+  /**
+   * Kept bytes, gzipped ones as they are. A body over ServerSettings.Limits.SLICE_BYTES goes to the response's output
+   * stream in writes of that size, limits on or off: the minimum rate sees it move write by write, and res.send(byte[])
+   * would first copy a body without a Content-Encoding through Helidon's content encoding (into a ByteArrayOutputStream,
+   * a humongous array for G1 at B6's 10 MB) once compression is on.
+   */
+  private static void send(ServerResponse res, ResponseCache.Encoded encoded) throws IOException {
     res.status(Status.create(encoded.status()));
     res.header(HeaderValues.CONTENT_TYPE_JSON);
     if (encoded.gzipped()) res.header(HeaderNames.CONTENT_ENCODING, "gzip");
     byte[] body = encoded.body();
-    if (!sliced || body.length <= ServerSettings.Limits.SLICE_BYTES) {
+    if (body.length <= ServerSettings.Limits.SLICE_BYTES) {
       res.send(body);
       return;
     }

@@ -59,7 +59,7 @@ public final class HelidonServer {
         .routing(routing -> {
           if (watch != null) routing.addFilter(watch::filter);
           HelidonContract.before(routing);
-          HelidonRoutes.add(routing, api, settings.mode(), watch != null);
+          HelidonRoutes.add(routing, api, settings.mode());
           HelidonContract.after(routing);
         })
         .protocolsDiscoverServices(false); // HTTP/1 as configured here, the one protocol
