@@ -56,7 +56,8 @@ public final class FeedReloader implements AutoCloseable {
     FeedReloader reloader = new FeedReloader(server, path, served, api, options, System.out, System.err);
     reloader.watch();
     if (!onSighup(() -> reloader.requestReload("SIGHUP")))
-      System.err.println(server + ": SIGHUP is not available on this JVM; the feed is reloaded when it changes on disk");
+      System.err.println(server + ": SIGHUP is not available on this JVM, or this process was started with it ignored (under nohup, "
+          + "or by a parent so started); the feed is reloaded when it changes on disk");
     return reloader;
   }
 
@@ -65,11 +66,13 @@ public final class FeedReloader implements AutoCloseable {
     if (every > 0) thread.scheduleWithFixedDelay(this::poll, every, every, TimeUnit.MILLISECONDS);
   }
 
-  /** sun.misc.Signal where the JVM has it (it replaces the JVM's own SIGHUP handler, which would exit). */
+  /**
+   * sun.misc.Signal where the JVM has it (it replaces the JVM's own SIGHUP handler, which would exit). False where it
+   * has not, and where the process started with SIGHUP ignored: the JVM then leaves it ignored and answers SIG_IGN.
+   */
   static boolean onSighup(Runnable action) {
     try {
-      sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> action.run());
-      return true;
+      return sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> action.run()) != sun.misc.SignalHandler.SIG_IGN;
     } catch (IllegalArgumentException | LinkageError | SecurityException e) {
       return false;
     }

@@ -104,6 +104,25 @@ class StartupTest {
     }
   }
 
+  @Test
+  void aServerStartedWithSighupIgnoredSaysSoOnStart(@TempDir Path dir) throws Exception {
+    // nohup starts it with SIGHUP ignored, as a parent so started (a Mill daemon run under nohup) passes it on: the
+    // JVM then installs no handler, and kill -HUP would reload nothing
+    Path feed = Fixtures.writeFeed(dir.resolve("feed"), "a", 10, 3);
+    List<String> command = new ArrayList<>(List.of("nohup", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        "-cp", System.getProperty("java.class.path"), StartupProbe.class.getName(), "--gtfs", feed.toString(), "--port", "0",
+        "--snapshot", "off", "--watch", "off"));
+    Path err = dir.resolve("stderr");
+    Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      assertTrue(readUntil(out, "probe listening on ").startsWith("probe listening on "));
+    } finally {
+      p.destroyForcibly().waitFor();
+    }
+    String stderr = Files.readString(err);
+    assertTrue(stderr.contains("probe: SIGHUP is not available on this JVM, or this process was started with it ignored"), stderr);
+  }
+
   /** Prints the heap's committed bytes before and after a retained-heap measurement, in a fresh JVM. */
   public static final class HeapSizeProbe {
     public static void main(String[] args) {
