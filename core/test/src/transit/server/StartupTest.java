@@ -34,11 +34,16 @@ class StartupTest {
   static Process probe(String... args) throws IOException { return java(List.of("-Xmx256m"), StartupProbe.class, args); }
 
   static Process java(List<String> jvmFlags, Class<?> main, String... args) throws IOException {
+    return new ProcessBuilder(javaCommand(jvmFlags, main, args)).start();
+  }
+
+  /** This JVM's java with these flags, running main from the test classpath with args. */
+  static List<String> javaCommand(List<String> jvmFlags, Class<?> main, String... args) {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     command.addAll(jvmFlags);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
     command.addAll(List.of(args));
-    return new ProcessBuilder(command).start();
+    return command;
   }
 
   static Stream<Arguments> brokenFeeds() {
@@ -109,9 +114,9 @@ class StartupTest {
     // nohup starts it with SIGHUP ignored, as a parent so started (a Mill daemon run under nohup) passes it on: the
     // JVM then installs no handler, and kill -HUP would reload nothing
     Path feed = Fixtures.writeFeed(dir.resolve("feed"), "a", 10, 3);
-    List<String> command = new ArrayList<>(List.of("nohup", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-        "-cp", System.getProperty("java.class.path"), StartupProbe.class.getName(), "--gtfs", feed.toString(), "--port", "0",
-        "--snapshot", "off", "--watch", "off"));
+    List<String> command = new ArrayList<>(List.of("nohup"));
+    command.addAll(javaCommand(List.of("-Xmx256m"), StartupProbe.class, "--gtfs", feed.toString(), "--port", "0", "--snapshot", "off",
+        "--watch", "off"));
     Path err = dir.resolve("stderr");
     Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
