@@ -170,16 +170,17 @@ class OverloadTest {
   void clientsReadingBelowTheMinimumRateAreCutOff() throws Exception {
     // A server sees a response move as its writes complete: it can tell a client fell below the rate once a window
     // has passed and a write waiting on it has completed, which at worst takes the client reading the largest write a
-    // server makes while it checks (http4s's 128 KB chunk, which spares fast clients a write per 16 KB); the client
-    // sees the cut once it has read what the kernel's buffers and that write hold (the send buffer, which Linux
-    // doubles). The limits are scaled down to keep the test short: a minimum of 64 KB/s over 2 s, and a send buffer of
-    // 64 KB, so that R0's gzipped answer is several times what the buffers hold, as a 10 MB answer is at the default's
-    // (at 256 KB, a reader took it whole before any cut). A client reading 16 KB/s is so cut within about 28 s.
+    // server makes while it checks (Limits#sliceBytes, or a tuned body's chunk); the client sees the cut once it has
+    // read what the kernel's buffers and that write hold (the send buffer, which Linux doubles). The limits are scaled
+    // down to keep the test short: a minimum of 64 KB/s over 1 s (so 128 KB slices), and a send buffer of 64 KB, so
+    // that R0's gzipped answer is several times what the buffers and a write hold, as a 10 MB answer is at the
+    // defaults (with a 256 KB send buffer, or 256 KB slices, a reader took it whole before any cut). A client reading
+    // 16 KB/s is so cut within about 27 s.
     //
     // Beside them, clients asking gzip at half that rate: R0's gzipped answer is a sixth of its identity one, so at
     // 16 KB/s it could be read whole before the cut is seen.
     int clientRate = 16 * 1024, gzipRate = clientRate / 2;
-    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(2)).withSendBuffer(64 * 1024);
+    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(1)).withSendBuffer(64 * 1024);
     long boundMillis = cutSeenWithin(limits, clientRate), gzipBoundMillis = cutSeenWithin(limits, gzipRate);
     Feed loaded = FeedLoader.load(feed);
     List<String> failures = ServersAtOnce.check(Stream.of(Mode.values()).toList(), true,
@@ -198,7 +199,8 @@ class OverloadTest {
 
   /** How long a client reading at a rate below the minimum may take to see the cut: the window, then what the buffers held. */
   static long cutSeenWithin(ServerSettings.Limits limits, int clientRate) {
-    return limits.minRateWindow().toMillis() + 2_000 + 1000L * (2L * SchedulesJson.CHUNK_BYTES + 2L * limits.sendBufferBytes()) / clientRate;
+    long largestWrite = Math.max(SchedulesJson.CHUNK_BYTES, limits.sliceBytes());
+    return limits.minRateWindow().toMillis() + 2_000 + 1000L * (2L * largestWrite + 2L * limits.sendBufferBytes()) / clientRate;
   }
 
   /** Every framework at once, idiomatic: each waits on clients trickling their heads, which takes next to no CPU. */

@@ -40,11 +40,6 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
     public static final Limits DEFAULT = new Limits(true, Duration.ofSeconds(30), Duration.ofSeconds(5), 16 * 1024, Duration.ofSeconds(10),
         256 * 1024, 1024);
 
-    /**
-     * The writes a server cuts a long body into where its framework counts a write as sent only once all of it is: the
-     * minimum rate then sees the body move write by write, and a slow reader holds one write's copy, not the body's.
-     */
-    public static final int SLICE_BYTES = 64 * 1024;
 
     /** No limit of this project's: each framework's own defaults (--limits off). */
     public static final Limits OFF = new Limits(false, null, null, 0, null, 0, 0);
@@ -55,6 +50,20 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
      */
     public int wholeBodyBytes() {
       return !on ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, sendBufferBytes + (long) minResponseBytesPerSecond * minRateWindow.toSeconds());
+    }
+
+    /**
+     * The writes a server cuts a long body into where its framework counts a write as sent only once all of it is: the
+     * minimum rate then sees the body move write by write, and a slow reader holds one write's copy, not the body's.
+     * As large as a reader at the minimum rate takes within two windows and two thirds of the idle timeout (320 KB at
+     * the defaults), because every write costs a fast client a price of its own in the kernel, whatever its size
+     * (docs/RESULTS.md, the size of a server's writes). Off, the default limits' size, for a server that cuts its
+     * writes for reasons of its own.
+     */
+    public int sliceBytes() {
+      if (!on) return DEFAULT.sliceBytes();
+      long millis = Math.min(2 * minRateWindow.toMillis(), idleTimeout.toMillis() * 2 / 3);
+      return (int) Math.max(16 * 1024, Math.min(Integer.MAX_VALUE, minResponseBytesPerSecond * millis / 1000));
     }
 
     public Limits withIdleTimeout(Duration timeout) {

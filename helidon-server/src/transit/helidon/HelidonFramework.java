@@ -95,7 +95,7 @@ final class HelidonFramework implements Framework {
         Setting.always("mediaContext (HelidonJson)", "Jackson with snake_case keys, characters beyond U+FFFF as UTF-8, no media "
             + "found on the classpath", "the media found on the classpath, Jackson's defaults", Setting.FOR_THE_CONTRACT_BYTES,
             Setting.IN_EVERY_FIGURE),
-        Setting.in(Mode.CACHED, "cached bodies over 64 KB in 64 KB writes (Limits.SLICE_BYTES)", "64 KB writes to the output "
+        Setting.in(Mode.CACHED, "cached bodies over 64 KB in 64 KB writes (HelidonRoutes.WRITE_BYTES, within Limits.sliceBytes)", "64 KB writes to the output "
             + "stream", "one write of the whole body (res.send)", "the minimum rate sees a body move as its writes complete; "
             + "res.send(byte[]) first copies a body without a Content-Encoding through the content encoding once compression is on",
             "a gain, limits on or off (docs/RESULTS.md, Helidon's cached bodies)"));

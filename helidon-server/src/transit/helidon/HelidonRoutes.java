@@ -17,7 +17,6 @@ import transit.api.SchedulesJson;
 import transit.api.TransitApi;
 import transit.server.Mode;
 import transit.server.SchedulesAnswer;
-import transit.server.ServerSettings;
 
 /**
  * The route contract (docs/API.md) on Helidon SE's HttpRouting, as lambda handlers, each on the virtual thread Helidon
@@ -33,7 +32,14 @@ final class HelidonRoutes {
   static final java.util.List<String> PATHS = java.util.List.of("/", "/greeting/{name}", "/hello", "/health", "/schedules/{route_id}",
       "/stops/{stop_id}/departures");
 
-  static void add(HttpRouting.Builder routing, TransitApi api, Mode mode) {
+  /**
+   * The writes Helidon's output stream is given a kept body in: 320 KB ones (Limits#sliceBytes at the defaults) cost it
+   * more than they save (docs/RESULTS.md, the size of a server's writes).
+   */
+  static final int WRITE_BYTES = 64 * 1024;
+
+  /** writeBytes: the writes a kept body is cut into, at most Limits#sliceBytes. */
+  static void add(HttpRouting.Builder routing, TransitApi api, Mode mode, int writeBytes) {
     routing.get("/", (req, res) -> text(res, TransitApi.helloWorld()));
     routing.get("/greeting/{name}", (req, res) -> {
       TransitApi.Reply<String> greeting = TransitApi.greeting(req.path().pathParameters().get("name"));
@@ -55,7 +61,7 @@ final class HelidonRoutes {
           req.headers().first(HeaderNames.ACCEPT_ENCODING).orElse(null), HelidonJson::encode)) {
         if (answer instanceof SchedulesAnswer.ToEncode model) HelidonContract.whileConnected(() -> res.send(model.trips()));
         else if (answer instanceof SchedulesAnswer.Streamed streamed) stream(res, streamed.trips());
-        else if (answer instanceof SchedulesAnswer.Cached cached) send(res, cached.encoded());
+        else if (answer instanceof SchedulesAnswer.Cached cached) send(res, cached.encoded(), writeBytes);
         else if (answer instanceof SchedulesAnswer.Failed failed) error(res, failed.error());
         else if (answer instanceof SchedulesAnswer.Busy busy) {
           res.header(HeaderNames.RETRY_AFTER, String.valueOf(busy.retryAfterSeconds()));
@@ -78,23 +84,23 @@ final class HelidonRoutes {
   }
 
   /**
-   * Kept bytes, gzipped ones as they are. A body over ServerSettings.Limits.SLICE_BYTES goes to the response's output
-   * stream in writes of that size, limits on or off: the minimum rate sees it move write by write, and res.send(byte[])
+   * Kept bytes, gzipped ones as they are. A body over writeBytes goes to the response's output stream in writes of
+   * that size, limits on or off: the minimum rate sees it move write by write, and res.send(byte[])
    * would first copy a body without a Content-Encoding through Helidon's content encoding (into a ByteArrayOutputStream,
    * a humongous array for G1 at B6's 10 MB) once compression is on.
    */
-  private static void send(ServerResponse res, ResponseCache.Encoded encoded) throws IOException {
+  private static void send(ServerResponse res, ResponseCache.Encoded encoded, int writeBytes) throws IOException {
     res.status(Status.create(encoded.status()));
     res.header(HeaderValues.CONTENT_TYPE_JSON);
     if (encoded.gzipped()) res.header(HeaderNames.CONTENT_ENCODING, "gzip");
     byte[] body = encoded.body();
-    if (body.length <= ServerSettings.Limits.SLICE_BYTES) {
+    if (body.length <= writeBytes) {
       res.send(body);
       return;
     }
     res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(body.length));
     try (OutputStream out = res.outputStream()) {
-      for (int at = 0; at < body.length; at += ServerSettings.Limits.SLICE_BYTES) out.write(body, at, Math.min(ServerSettings.Limits.SLICE_BYTES, body.length - at));
+      for (int at = 0; at < body.length; at += writeBytes) out.write(body, at, Math.min(writeBytes, body.length - at));
     }
   }
 

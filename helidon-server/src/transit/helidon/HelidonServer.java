@@ -59,7 +59,7 @@ public final class HelidonServer {
         .routing(routing -> {
           if (watch != null) routing.addFilter(watch::filter);
           HelidonContract.before(routing);
-          HelidonRoutes.add(routing, api, settings.mode());
+          HelidonRoutes.add(routing, api, settings.mode(), Math.min(HelidonRoutes.WRITE_BYTES, settings.limits().sliceBytes()));
           HelidonContract.after(routing);
         })
         .protocolsDiscoverServices(false); // HTTP/1 as configured here, the one protocol

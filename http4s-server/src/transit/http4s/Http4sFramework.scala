@@ -53,10 +53,11 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
       "kept-alive connection is closed", Setting.WITH_THE_LIMITS),
     Setting.limit("sendBufferSize (withAdditionalSocketOptions)", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
     Setting.limit("RateChecked (RateCheckedBody around GZip)", "16 KB/s over 10 s on the bytes that go, checked as each chunk of " +
-      "up to 128 KB goes out (a gzipped body's 32 KB ones)", "none (Ember has no such setting)", "a client reading a trickle is cut off; Ember times out each write whole, so " +
+      s"up to ${ServerSettings.Limits.DEFAULT.sliceBytes() / 1024} KB (Limits.sliceBytes) goes out (a tuned body's 128 KB ones, a gzipped body's 32 KB ones)",
+      "none (Ember has no such setting)", "a client reading a trickle is cut off; Ember times out each write whole, so " +
       "a long body goes out in chunks a slow phone can take within the timeout", Setting.WITH_THE_LIMITS + "; a reader " +
-      "below the rate is seen once a 128 KB write waiting on it completes, where 16 KB chunks would see it sooner for a " +
-      "write per 16 KB on every response"),
+      s"below the rate is seen once a ${ServerSettings.Limits.DEFAULT.sliceBytes() / 1024} KB write waiting on it completes, where " +
+      "smaller chunks would see it sooner for a socket write each, a price of its own in the kernel (docs/RESULTS.md, the size of a server's writes)"),
     Setting.always("withMaxHeaderSize", "64 KB", "40 KB", Setting.FOR_LONG_IDS,
       Setting.IN_EVERY_FIGURE),
     Setting.always("withShutdownTimeout", "0", "30 s", "a stopped server closes its kept-alive connections at once, as Undertow " +

@@ -6,7 +6,6 @@ import org.http4s.HttpRoutes
 import fs2.{Pull, Stream}
 import org.http4s.ember.server.EmberServerBuilder
 import scala.jdk.DurationConverters.*
-import transit.api.SchedulesJson
 import transit.server.{MinimumRate, ServerSettings}
 
 /**
@@ -35,23 +34,22 @@ object RateChecked:
       then r.withBodyStream(RateCheckedBody(limits, r.body)) else r))
 
 /**
- * A body that keeps up with the minimum response rate, which Ember has no setting for: it goes out in chunks, each
- * pulled once the last is written, and a pull that finds the last window moved less than the rate fails the body, on
- * which Ember closes the connection. Every chunk is a socket write of its own, so they are large, but small enough
- * that the rate is checked within seconds of a client falling below it, and that a reader at the rate takes one well
- * within Ember's write timeout (the idle timeout); a body of one chunk or less goes out whole, as Ember writes it, its
- * write bounded by that timeout alone. Off, the body as it is.
+ * A body that keeps up with the minimum response rate, which Ember has no setting for: it goes out in chunks of at
+ * most Limits#sliceBytes (a tuned body's are smaller), each pulled once the last is written, and a pull that finds the
+ * last window moved less than the rate fails the body, on which Ember closes the connection. Every chunk is a socket
+ * write of its own, so they are as large as a reader at the rate takes well within Ember's write timeout (the idle
+ * timeout); a body of one chunk or less goes out whole, as Ember writes it, its write bounded by that timeout alone.
+ * Off, the body as it is.
  */
 object RateCheckedBody:
-  val ChunkBytes: Int = SchedulesJson.CHUNK_BYTES // the tuned body's chunk
-
   /** One pull per chunk that checks, then passes it on: a stage of its own per chunk costs a fast client's throughput. */
   def apply(limits: ServerSettings.Limits, body: Stream[IO, Byte]): Stream[IO, Byte] =
     if !limits.on then body
     else Stream.suspend {
       val rate = MinimumRate(limits)
+      val chunkBytes = limits.sliceBytes()
       // sent: what went out before this chunk
-      def checked(rest: Stream[IO, Byte], sent: Long): Pull[IO, Byte, Unit] = rest.pull.unconsLimit(ChunkBytes).flatMap {
+      def checked(rest: Stream[IO, Byte], sent: Long): Pull[IO, Byte, Unit] = rest.pull.unconsLimit(chunkBytes).flatMap {
         case Some((chunk, tail)) =>
           if !rate.keptUp(sent) then Pull.raiseError[IO](SlowReader())
           else Pull.output(chunk) >> checked(tail, sent + chunk.size)

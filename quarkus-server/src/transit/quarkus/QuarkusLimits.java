@@ -85,14 +85,14 @@ final class QuarkusLimits {
       ByteBuf next();
     }
 
-    /** Kept bytes, 64 KB at a time, each passed on uncopied: Netty copies it into its own buffer as it goes out. */
-    static PacedBody slices(byte[] body) {
+    /** Kept bytes, sliceBytes at a time, each passed on uncopied: Netty copies it into its own buffer as it goes out. */
+    static PacedBody slices(byte[] body, int sliceBytes) {
       return new PacedBody(body.length, new Chunks() {
         private int at;
 
         public ByteBuf next() {
           if (at >= body.length) return null;
-          int length = Math.min(ServerSettings.Limits.SLICE_BYTES, body.length - at);
+          int length = Math.min(sliceBytes, body.length - at);
           ByteBuf slice = Unpooled.wrappedBuffer(body, at, length);
           at += length;
           return slice;

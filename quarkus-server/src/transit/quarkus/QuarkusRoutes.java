@@ -92,7 +92,7 @@ public class QuarkusRoutes {
       // gzipped bytes as they are: Vert.x, under Quarkus, compresses no response that has a Content-Encoding
       if (kept.gzipped()) exchange.response().putHeader("Content-Encoding", "gzip");
       byte[] bytes = kept.body();
-      Object body = bytes.length <= settings.limits().wholeBodyBytes() ? bytes : QuarkusLimits.PacedBody.slices(bytes);
+      Object body = bytes.length <= settings.limits().wholeBodyBytes() ? bytes : QuarkusLimits.PacedBody.slices(bytes, settings.limits().sliceBytes());
       return Response.status(kept.status()).type(HttpContract.JSON).entity(body).build();
     } else if (answer instanceof SchedulesAnswer.Busy busy) {
       return Response.fromResponse(error(busy.error())).header("Retry-After", busy.retryAfterSeconds()).build();

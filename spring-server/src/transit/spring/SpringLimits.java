@@ -156,8 +156,8 @@ final class SpringLimits {
   /**
    * A response whose body, as it is written, keeps up with the minimum rate from its first byte: a write that finds
    * the last window moved less fails as a client gone away does, and Tomcat closes the connection. A large write goes
-   * out a send buffer's worth at a time, so that a slow reader is caught within it, and a fast one pays a check per
-   * send buffer, not per 16 KB.
+   * out in Limits#sliceBytes writes, so that a slow reader is caught within one, and a fast one pays a check and a
+   * write per slice, not per 16 KB.
    */
   static final class RateChecked extends HttpServletResponseWrapper {
     private final ServerSettings.Limits limits;
@@ -190,8 +190,8 @@ final class SpringLimits {
 
       @Override
       public void write(byte[] b, int off, int len) throws IOException {
-        for (int at = off, end = off + len; at < end; at += ServerSettings.Limits.SLICE_BYTES) {
-          int slice = Math.min(ServerSettings.Limits.SLICE_BYTES, end - at);
+        for (int at = off, end = off + len; at < end; at += limits.sliceBytes()) {
+          int slice = Math.min(limits.sliceBytes(), end - at);
           next.write(b, at, slice);
           wrote();
         }

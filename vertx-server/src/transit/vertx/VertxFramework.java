@@ -40,10 +40,12 @@ final class VertxFramework implements Framework {
   public String serves(Mode mode) {
     return switch (mode) {
       case IDIOMATIC -> "Json.encodeToBuffer (Jackson's byte array) on Vert.x's worker pool, then written from the event loop "
-          + "64 KB at a time as the client takes it";
+          + "as the client takes it (with the limits on, over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB in "
+          + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB slices)";
       case TUNED -> "128 KB chunks written from the feed's arrays on the event loop, each once the last has gone out "
           + "(writeQueueFull, drainHandler)";
-      case CACHED -> "the kept bytes written from the event loop 64 KB at a time as the client takes it";
+      case CACHED -> "the kept bytes written from the event loop as the client takes it (with the limits on, over "
+          + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB slices)";
     };
   }
 
@@ -81,7 +83,7 @@ final class VertxFramework implements Framework {
         Setting.limit("VertxLimits.Connections (a timer per connection)", "5 s", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("VertxLimits.PacedBody for kept and encoded bodies, SlowReaders", "whole up to "
             + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a "
-            + "window at the minimum rate), larger ones in 64 KB slices written as the queue drains; 16 KB/s over 10 s, checked every "
+            + "window at the minimum rate), larger ones in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB slices (Limits.sliceBytes) written as the queue drains; 16 KB/s over 10 s, checked every "
             + "second per event loop", "end(body): the whole body queued at once; no rate",
             "a slow reader holds a queue's worth, not a copy of the whole answer, and one reading a trickle is cut off",
             Setting.WITH_THE_LIMITS),

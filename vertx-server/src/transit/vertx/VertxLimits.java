@@ -69,12 +69,15 @@ final class VertxLimits {
     private final long bytesPerSecond, windowNanos;
     /** The largest kept or encoded body sent whole (Limits#wholeBodyBytes): one slower than the rate is cut as a paced body's is. */
     final int wholeBytes;
+    /** The writes a longer one is cut into (Limits#sliceBytes). */
+    final int sliceBytes;
     private final Set<PacedBody> bodies = new HashSet<>();
 
     SlowReaders(Vertx vertx, ServerSettings.Limits limits) {
       this.bytesPerSecond = limits.minResponseBytesPerSecond();
       this.windowNanos = limits.minRateWindow().toNanos();
       this.wholeBytes = limits.wholeBodyBytes();
+      this.sliceBytes = limits.sliceBytes();
       vertx.setPeriodic(1000, id -> check());
     }
 
@@ -112,21 +115,21 @@ final class VertxLimits {
     }
 
     /**
-     * Kept bytes, 64 KB at a time, or whole up to wholeBytes; each slice copied once as it goes out, as Vert.x copies
-     * a whole array.
+     * Kept bytes as the watch cuts them (whole up to its wholeBytes, else in its sliceBytes); each slice copied once as
+     * it goes out, as Vert.x copies a whole array.
      */
-    static Chunks slices(byte[] body, int wholeBytes) {
-      return slices(body.length, wholeBytes, (from, to) -> Buffer.buffer(to - from).appendBytes(body, from, to - from));
+    static Chunks slices(byte[] body, SlowReaders cut) {
+      return slices(body.length, cut, (from, to) -> Buffer.buffer(to - from).appendBytes(body, from, to - from));
     }
 
-    /** A whole body, 64 KB at a time, or whole up to wholeBytes. */
-    static Chunks slices(Buffer body, int wholeBytes) {
-      return slices(body.length(), wholeBytes, (from, to) -> from == 0 && to == body.length() ? body : body.slice(from, to));
+    /** A whole body as the watch cuts them. */
+    static Chunks slices(Buffer body, SlowReaders cut) {
+      return slices(body.length(), cut, (from, to) -> from == 0 && to == body.length() ? body : body.slice(from, to));
     }
 
     /** A body of length bytes as slice(from, to) gives it. */
-    private static Chunks slices(int length, int wholeBytes, BiFunction<Integer, Integer, Buffer> slice) {
-      int step = length <= wholeBytes ? length : ServerSettings.Limits.SLICE_BYTES;
+    private static Chunks slices(int length, SlowReaders cut, BiFunction<Integer, Integer, Buffer> slice) {
+      int step = length <= cut.wholeBytes ? length : cut.sliceBytes;
       return new Chunks() {
         private int at;
 

@@ -71,7 +71,7 @@ record VertxRoutes(TransitApi api, Mode mode, WorkerExecutor answerWorkers, Vert
     if (answer instanceof EncodedModel encoded) {
       json(ctx, 200).putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(encoded.body().length()));
       if (slowReaders == null) ctx.response().end(encoded.body()).onComplete(sent -> encoded.answer().close());
-      else paced(ctx, VertxLimits.PacedBody.slices(encoded.body(), slowReaders.wholeBytes), encoded.answer()::close);
+      else paced(ctx, VertxLimits.PacedBody.slices(encoded.body(), slowReaders), encoded.answer()::close);
     } else if (answer instanceof SchedulesAnswer.Streamed streamed) {
       stream(ctx, streamed);
     } else if (answer instanceof SchedulesAnswer.Cached cached) {
@@ -80,7 +80,7 @@ record VertxRoutes(TransitApi api, Mode mode, WorkerExecutor answerWorkers, Vert
       // gzipped bytes as they are: Vert.x compresses no response that has a Content-Encoding
       if (kept.gzipped()) ctx.response().putHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
       if (slowReaders == null) ctx.response().end(Buffer.buffer(kept.body()));
-      else paced(ctx, VertxLimits.PacedBody.slices(kept.body(), slowReaders.wholeBytes), () -> {});
+      else paced(ctx, VertxLimits.PacedBody.slices(kept.body(), slowReaders), () -> {});
     } else if (answer instanceof SchedulesAnswer.Failed failed) {
       VertxContract.error(ctx, failed.error());
     } else if (answer instanceof SchedulesAnswer.Busy busy) {

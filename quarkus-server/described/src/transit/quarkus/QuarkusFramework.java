@@ -78,7 +78,7 @@ public final class QuarkusFramework implements Framework {
           + "(writeQueueFull, drainHandler), with its length, by a Quarkus REST ServerMessageBodyWriter (QuarkusLimits.PacedWriter), as "
           + "Quarkus REST writes an AsyncFile";
       case CACHED -> "the kept bytes returned from the resource method on Quarkus's worker pool, written whole (with the limits on, "
-          + "over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB in 64 KB writes on the request's event loop as the client "
+          + "over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB writes on the request's event loop as the client "
           + "takes them, by the same writer as tuned's)";
     };
   }
@@ -118,8 +118,8 @@ public final class QuarkusFramework implements Framework {
             + "within 5 s; 16 KB/s over 10 s, checked once a second while a response waits on the client", "none", Setting.FOR_TRICKLED_HEADS
             + "; " + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("cached bodies over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a window "
-            + "at the minimum rate) in 64 KB writes (Limits.SLICE_BYTES) by a ServerMessageBodyWriter, QuarkusLimits.PacedWriter", "64 KB "
-            + "writes", "one write of the whole body",
+            + "at the minimum rate) in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB writes (Limits.sliceBytes) by a ServerMessageBodyWriter, QuarkusLimits.PacedWriter",
+            ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB writes", "one write of the whole body",
             "the minimum rate sees a body move as its writes complete; a slow reader holds a write's copy, not the whole body's",
             Setting.WITH_THE_LIMITS),
         Setting.always("quarkus.http.accept-backlog", "1,000", "-1 (Vert.x's)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
