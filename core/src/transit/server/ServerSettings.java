@@ -40,7 +40,6 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
     public static final Limits DEFAULT = new Limits(true, Duration.ofSeconds(30), Duration.ofSeconds(5), 16 * 1024, Duration.ofSeconds(10),
         256 * 1024, 1024);
 
-
     /** No limit of this project's: each framework's own defaults (--limits off). */
     public static final Limits OFF = new Limits(false, null, null, 0, null, 0, 0);
 

@@ -161,12 +161,14 @@ final class SpringLimits {
    */
   static final class RateChecked extends HttpServletResponseWrapper {
     private final ServerSettings.Limits limits;
+    private final int sliceBytes; // limits.sliceBytes(), derived once per response, not per write
     private final Response tomcat;
     private ServletOutputStream out;
 
     RateChecked(HttpServletResponse response, ServerSettings.Limits limits, Response tomcat) {
       super(response);
       this.limits = limits;
+      this.sliceBytes = limits.sliceBytes();
       this.tomcat = tomcat;
     }
 
@@ -190,8 +192,8 @@ final class SpringLimits {
 
       @Override
       public void write(byte[] b, int off, int len) throws IOException {
-        for (int at = off, end = off + len; at < end; at += limits.sliceBytes()) {
-          int slice = Math.min(limits.sliceBytes(), end - at);
+        for (int at = off, end = off + len; at < end; at += sliceBytes) {
+          int slice = Math.min(sliceBytes, end - at);
           next.write(b, at, slice);
           wrote();
         }
