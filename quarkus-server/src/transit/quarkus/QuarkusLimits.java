@@ -198,6 +198,10 @@ final class QuarkusLimits {
           Watched watched = new Watched(context.response(), connection.channel(), limits);
           responses.add(watched);
           context.response().closeHandler(closed -> responses.remove(watched));
+          // a response handed whole to the socket is done; one still queued is watched without what it holds
+          context.addEndHandler(ended -> {
+            if (watched.ended()) responses.remove(watched);
+          });
         }
         context.next();
       });
@@ -238,9 +242,14 @@ final class QuarkusLimits {
       }
     }
 
-    /** One response being sent, as the check sees it. */
+    /**
+     * One response being sent, as the check sees it. Once it has ended it keeps its byte count, not the response: a
+     * response reaches its request's context and body (a tuned body's chunk buffer), which a second's wait for the
+     * next check would otherwise keep for every answer.
+     */
     private static final class Watched {
-      private final HttpServerResponse response;
+      private volatile HttpServerResponse response; // null once ended
+      private volatile long sent = -1; // the body's bytes, once ended
       private final Channel channel;
       private final long bytesPerSecond, windowNanos;
       private long waitingSince = -1, deliveredThen;
@@ -257,15 +266,32 @@ final class QuarkusLimits {
         return buffer == null ? 0 : buffer.totalPendingWriteBytes();
       }
 
+      /** Its response has ended: let go of it, and say whether it is done. */
+      boolean ended() {
+        HttpServerResponse ending = response;
+        if (ending != null) sent = ending.bytesWritten();
+        response = null;
+        return done();
+      }
+
+      /** The body's bytes handed to Netty so far. */
+      private long written() {
+        HttpServerResponse sending = response;
+        return sending != null ? sending.bytesWritten() : sent;
+      }
+
       /** Sent, or its connection gone: no longer watched. */
-      boolean done() { return !channel.isActive() || response.ended() && pending() == 0; }
+      boolean done() {
+        HttpServerResponse sending = response;
+        return !channel.isActive() || (sending == null || sending.ended()) && pending() == 0;
+      }
 
       /**
        * Whether it has fallen below the rate over a window and is waiting on its client; its connection then closed. The
        * window runs from its first write, check to check, whether or not Netty's queue emptied meanwhile into the socket.
        */
       boolean tooSlow(long now) {
-        long pending = pending(), delivered = response.bytesWritten() - pending;
+        long pending = pending(), delivered = written() - pending;
         if (waitingSince < 0) {
           if (delivered > 0 || pending > 0) {
             waitingSince = now;
