@@ -26,9 +26,10 @@ public record Setting(String name, String value, String frameworkDefault, List<M
   public static final String WITH_THE_LIMITS = "with the other limits: each run's What the limits cost";
   /** The send buffer every server sets with the limits on (ServerSettings.Limits). */
   public static final String SEND_BUFFER = ServerSettings.Limits.DEFAULT.sendBufferBytes() / 1024 + " KB";
-  /** What the send buffer costs, measured on its own (docs/RESULTS.md, the limits piece by piece). */
-  public static final String SEND_BUFFER_COST = WITH_THE_LIMITS + "; on its own, against the kernel's: at 256 KB within 4–7 % on Cask, "
-      + "Javalin and Vert.x tuned heavy under wrk, where 64 KB cost Cask 13 % and Vert.x 16 % (docs/RESULTS.md, the send buffer)";
+  /** What the send buffer costs, measured on its own (docs/RESULTS.md, the send buffer on its own). */
+  public static final String SEND_BUFFER_COST = WITH_THE_LIMITS + "; on its own, against the kernel's, the other limits on, heavy: "
+      + "Spring cached −31 %, Vert.x cached −26 %, Helidon tuned −8 %, Cask and Helidon cached faster with it (+40, +24 %), the rest "
+      + "of Cask, Javalin, Spring, Vert.x, Helidon and Quarkus within the spread (docs/RESULTS.md, 2026-11-28, the send buffer on its own)";
   /** What compression costs: on answers asked gzipped, the compressed scenario; on the others, what its check adds. */
   public static final String COMPRESSION_COST = "asked gzip, the compressed scenario's figures; asked nothing, within the spread "
       + "(docs/RESULTS.md, the compression change on identity answers: cached small, four frameworks)";
