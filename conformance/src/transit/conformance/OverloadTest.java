@@ -197,6 +197,30 @@ class OverloadTest {
     assertEquals(List.of(), failures);
   }
 
+  /**
+   * Every server at once, at the default limits: a client reading a quarter above the minimum rate keeps its download.
+   * What it reads frees room in the send buffer a third at a time, seconds apart, so a server sees its response move in
+   * steps, and a judgement that fell between two steps would cut it (docs/RESULTS.md, judged as it moves). Two windows
+   * and more after the buffers fill; within the idle timeout, which a body handed on in one write meets on its own
+   * where the framework counts a write as activity only once it is all sent (docs/RESULTS.md).
+   */
+  @Test
+  void clientsReadingAboveTheMinimumRateAreNotCutOff() throws Exception {
+    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT;
+    int clientRate = limits.minResponseBytesPerSecond() * 5 / 4;
+    Duration time = limits.idleTimeout().minusSeconds(5);
+    Feed loaded = FeedLoader.load(feed);
+    List<String> failures = ServersAtOnce.check(Stream.of(Mode.values()).toList(), true,
+        (framework, mode) -> Frameworks.start(framework, Frameworks.api(loaded, mode), mode, limits),
+        (name, server) -> {
+          List<String> found = new ArrayList<>();
+          for (SlowClients.Outcome o : SlowClients.readers(server.port(), "/schedules/R0", 2, clientRate, time).outcomes())
+            if (o.cut() != 0 || !o.statuses().equals(List.of(200))) found.add("a client reading " + clientRate + " B/s, above the minimum rate, was cut off: " + o);
+          return found;
+        });
+    assertEquals(List.of(), failures);
+  }
+
   /** How long a client reading at a rate below the minimum may take to see the cut: the window, then what the buffers held. */
   static long cutSeenWithin(ServerSettings.Limits limits, int clientRate) {
     long largestWrite = Math.max(SchedulesJson.CHUNK_BYTES, limits.sliceBytes());

@@ -78,7 +78,7 @@ final class JavalinFramework implements Framework {
         Setting.limit("NetworkConnectionLimit", "1,024", "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
         Setting.limit("RequestHeadTimeout (a Connection.Listener)", "5 s", "none (each byte restarts Jetty's idle timer)",
             Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
-        Setting.limit("MinimumRateWatch (a Connection.Listener)", "16 KB/s over 10 s, checked every second", "none (Jetty 12 "
+        Setting.limit("MinimumRateWatch (a Connection.Listener)", "16 KB/s over 10 s, judged every second as a write waiting on the client moves", "none (Jetty 12 "
             + "reads no minResponseDataRate)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.always("acceptQueueSize", "1,000", "0 (the JDK's 50)", Setting.FOR_THE_BACKLOG,
             Setting.IN_EVERY_FIGURE),

@@ -11,6 +11,7 @@ import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.Scheduler;
+import transit.server.MinimumRate;
 import transit.server.ServerSettings;
 
 /**
@@ -69,34 +70,35 @@ final class JavalinLimits {
   }
 
   /**
-   * The minimum response rate, which Jetty 12 does not apply: every second, a connection whose write has been waiting
-   * on the client through a whole window, and which sent less than the rate over it, is closed (its blocked write
-   * fails, freeing the thread).
+   * The minimum response rate, which Jetty 12 does not apply: every second, a connection whose write waits on the client
+   * is judged as MinimumRate judges, on the bytes Jetty has sent since it last did not wait; one fallen below the rate
+   * is closed (its blocked write fails, freeing the thread). A connection whose write is not waiting starts afresh.
    */
   static final class MinimumRateWatch implements Connection.Listener {
-    private final long bytesPerSecond, windowNanos;
+    private static final Duration PERIOD = Duration.ofSeconds(1);
+    private final ServerSettings.Limits limits;
     private final Scheduler scheduler;
 
     /** scheduler: the connector's. */
     MinimumRateWatch(ServerSettings.Limits limits, Scheduler scheduler) {
-      this.bytesPerSecond = limits.minResponseBytesPerSecond();
-      this.windowNanos = limits.minRateWindow().toNanos();
+      this.limits = limits;
       this.scheduler = scheduler;
     }
 
     @Override
     public void onOpened(Connection connection) {
-      if (connection.getEndPoint() instanceof AbstractEndPoint endPoint) scheduler.schedule(new Check(connection, endPoint), 1, TimeUnit.SECONDS);
+      if (connection.getEndPoint() instanceof AbstractEndPoint endPoint) scheduler.schedule(new Check(connection, endPoint), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
     public void onClosed(Connection connection) {}
 
-    /** One connection's window: since when its write has waited, and what it had sent then. */
+    /** One connection's wait: its rate since its write began to wait on the client, and what it had sent before. */
     private final class Check implements Runnable {
       private final Connection connection;
       private final AbstractEndPoint endPoint;
-      private long since = -1, sentThen;
+      private MinimumRate rate;
+      private long sentBefore;
 
       Check(Connection connection, AbstractEndPoint endPoint) {
         this.connection = connection;
@@ -106,22 +108,18 @@ final class JavalinLimits {
       @Override
       public void run() {
         if (!endPoint.isOpen()) return;
-        long now = System.nanoTime(), sent = connection.getBytesOut();
-        if (!endPoint.getWriteFlusher().isPending()) since = -1; // not waiting on the client
-        else if (since < 0) {
-          since = now;
-          sentThen = sent;
-        } else if (now - since >= windowNanos) {
-          if ((sent - sentThen) * 1_000_000_000L < bytesPerSecond * (now - since)) {
-            // failed as Jetty's idle timeout fails a write, which Javalin logs at debug only, then closed
-            endPoint.getWriteFlusher().onFail(new TimeoutException("response slower than " + bytesPerSecond + " bytes/s"));
-            endPoint.close();
-            return;
-          }
-          since = now;
-          sentThen = sent;
+        long sent = connection.getBytesOut();
+        if (!endPoint.getWriteFlusher().isPending()) { // not waiting on the client
+          rate = null;
+          sentBefore = sent;
+        } else if (rate == null) rate = new MinimumRate(limits, PERIOD);
+        if (rate != null && !rate.keptUp(sent - sentBefore)) {
+          // failed as Jetty's idle timeout fails a write, which Javalin logs at debug only, then closed
+          endPoint.getWriteFlusher().onFail(new TimeoutException("response slower than " + limits.minResponseBytesPerSecond() + " bytes/s"));
+          endPoint.close();
+          return;
         }
-        scheduler.schedule(this, 1, TimeUnit.SECONDS);
+        scheduler.schedule(this, PERIOD.toMillis(), TimeUnit.MILLISECONDS);
       }
     }
   }

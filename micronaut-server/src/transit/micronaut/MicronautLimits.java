@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.ScheduledFuture;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
@@ -98,14 +99,15 @@ final class MicronautLimits {
   /**
    * One connection, on its event loop: gives each handed answer back once its response's last part is written; with
    * the limits on, closes the connection if its first request head has not arrived within the bound, and once a second
-   * judges a response that waits on the client (bytes pending in Netty's outbound buffer) against the minimum rate,
-   * over what the client has taken (written less pending): one fallen below it over a window is ended by a reset.
+   * judges a response, from its start to its end, as MinimumRate judges, over what has reached the socket
+   * (written less what Netty still holds): one fallen below the rate is ended by a reset.
    */
   static final class Watch extends ChannelDuplexHandler {
+    private static final Duration PERIOD = Duration.ofSeconds(1);
     final Queue<AutoCloseable> answers = new ConcurrentLinkedQueue<>();
     private final ServerSettings.Limits limits;
     private boolean headArrived, responding;
-    private long written, drainedAtStart;
+    private long written, writtenBefore; // the connection's, and as far as before the response under way
     private MinimumRate rate;
     private ScheduledFuture<?> head, check;
 
@@ -117,7 +119,7 @@ final class MicronautLimits {
       head = ctx.executor().schedule(() -> {
         if (!headArrived) ctx.close();
       }, limits.requestHeadTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      check = ctx.executor().scheduleAtFixedRate(() -> check(ctx), 1, 1, TimeUnit.SECONDS);
+      check = ctx.executor().scheduleAtFixedRate(() -> check(ctx), PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -133,7 +135,8 @@ final class MicronautLimits {
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
       if (msg instanceof HttpResponse response && response.status() != HttpResponseStatus.CONTINUE) {
         responding = true;
-        rate = null;
+        if (limits.on()) rate = new MinimumRate(limits, PERIOD);
+        writtenBefore = written;
       }
       if (msg instanceof ByteBufHolder holder) written += holder.content().readableBytes();
       else if (msg instanceof ByteBuf buf) written += buf.readableBytes();
@@ -158,19 +161,15 @@ final class MicronautLimits {
       super.channelInactive(ctx);
     }
 
-    /** Once a second: a response waiting on the client is judged against the rate; one that is not starts afresh. */
+    /**
+     * Once a second, a response's progress, whether or not it waits on the client: Netty's queue empties into the socket
+     * at each step a slow reader's kernel buffer takes, just as the response moves.
+     */
     private void check(ChannelHandlerContext ctx) {
+      if (!responding) return;
       ChannelOutboundBuffer outbound = ctx.channel().unsafe().outboundBuffer();
-      long pending = outbound == null ? 0 : outbound.totalPendingWriteBytes();
-      if (!responding || pending == 0) {
-        rate = null;
-        return;
-      }
-      long drained = written - pending;
-      if (rate == null) {
-        rate = new MinimumRate(limits);
-        drainedAtStart = drained;
-      } else if (!rate.keptUp(drained - drainedAtStart)) {
+      long pending = outbound == null ? 0 : outbound.totalPendingWriteBytes() - outbound.currentProgress(); // less what went of the write under way
+      if (!rate.keptUp(written - writtenBefore - pending)) {
         // a reset: a plain close would first deliver what Netty and the kernel still hold, at the rate it was cut off for
         ctx.channel().config().setOption(ChannelOption.SO_LINGER, 0);
         ctx.channel().unsafe().close(ctx.channel().voidPromise());

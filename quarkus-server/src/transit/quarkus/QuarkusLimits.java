@@ -30,6 +30,7 @@ import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +39,7 @@ import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
 import org.jboss.resteasy.reactive.server.spi.ServerMessageBodyWriter;
 import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
 import org.jboss.resteasy.reactive.server.vertx.VertxResteasyReactiveRequestContext;
+import transit.server.MinimumRate;
 import transit.server.ServerSettings;
 
 /**
@@ -181,11 +183,12 @@ final class QuarkusLimits {
    * binds Vert.x's HTTP server itself and leaves no connection handler free. Once it listens, a handler first in the
    * server channel's pipeline sees each accepted connection and closes one whose first request has not reached the
    * routes within the bound; a route first in Quarkus's router marks a connection's first request and watches each
-   * response, and once a second a response that has waited on its client for a window, its bytes delivered (those
-   * handed to Netty less those still queued there) below the rate, has its connection closed.
+   * response, and once a second judges it, from its first byte to its end, as MinimumRate judges, on its bytes delivered
+   * (those handed to Netty less those still queued there): one fallen below the rate has its connection reset.
    */
   @Singleton
   static final class Watch {
+    private static final Duration PERIOD = Duration.ofSeconds(1);
     private static final AttributeKey<Boolean> REQUESTED = AttributeKey.valueOf("transit.requested");
     private final Set<Watched> responses = ConcurrentHashMap.newKeySet();
 
@@ -205,7 +208,7 @@ final class QuarkusLimits {
         }
         context.next();
       });
-      vertx.setPeriodic(1000, id -> check());
+      vertx.setPeriodic(PERIOD.toMillis(), id -> check());
     }
 
     // Quarkus fires it asynchronously, once its server listens
@@ -222,8 +225,7 @@ final class QuarkusLimits {
     }
 
     private void check() {
-      long now = System.nanoTime();
-      for (Watched w : responses) if (w.done() || w.tooSlow(now)) responses.remove(w);
+      for (Watched w : responses) if (w.done() || w.tooSlow()) responses.remove(w);
     }
 
     /** First in the server channel's pipeline: each accepted connection gets the head's bound. */
@@ -251,19 +253,18 @@ final class QuarkusLimits {
       private volatile HttpServerResponse response; // null once ended
       private volatile long sent = -1; // the body's bytes, once ended
       private final Channel channel;
-      private final long bytesPerSecond, windowNanos;
-      private long waitingSince = -1, deliveredThen;
+      private final ServerSettings.Limits limits;
+      private MinimumRate rate; // from its first byte: the time before it (building the answer) is not the client's
 
       Watched(HttpServerResponse response, Channel channel, ServerSettings.Limits limits) {
         this.response = response;
         this.channel = channel;
-        this.bytesPerSecond = limits.minResponseBytesPerSecond();
-        this.windowNanos = limits.minRateWindow().toNanos();
+        this.limits = limits;
       }
 
       private long pending() {
         ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
-        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes() - buffer.currentProgress(); // less what went of the write under way
       }
 
       /** Its response has ended: let go of it, and say whether it is done. */
@@ -287,28 +288,20 @@ final class QuarkusLimits {
       }
 
       /**
-       * Whether it has fallen below the rate over a window and is waiting on its client; its connection then closed. The
-       * window runs from its first write, check to check, whether or not Netty's queue emptied meanwhile into the socket.
+       * Whether it has fallen below the rate, whether or not Netty's queue holds some of it: the queue empties into the
+       * socket at each step a slow reader's kernel buffer takes, just as the response moves. Its connection then reset.
        */
-      boolean tooSlow(long now) {
-        long pending = pending(), delivered = written() - pending;
-        if (waitingSince < 0) {
-          if (delivered > 0 || pending > 0) {
-            waitingSince = now;
-            deliveredThen = delivered;
-          }
-          return false;
+      boolean tooSlow() {
+        long written = written();
+        if (rate == null) {
+          if (written == 0) return false;
+          rate = new MinimumRate(limits, PERIOD);
         }
-        if (now - waitingSince < windowNanos) return false;
-        if (pending > 0 && (delivered - deliveredThen) * 1_000_000_000L < bytesPerSecond * (now - waitingSince)) {
-          // reset, not closed: what the kernel still holds for the client is dropped, as every server here cuts a slow reader
-          channel.config().setOption(io.netty.channel.ChannelOption.SO_LINGER, 0);
-          channel.eventLoop().execute(() -> channel.unsafe().close(channel.voidPromise()));
-          return true;
-        }
-        waitingSince = now;
-        deliveredThen = delivered;
-        return false;
+        if (rate.keptUp(written - pending())) return false;
+        // reset, not closed: what the kernel still holds for the client is dropped, as every server here cuts a slow reader
+        channel.config().setOption(io.netty.channel.ChannelOption.SO_LINGER, 0);
+        channel.eventLoop().execute(() -> channel.unsafe().close(channel.voidPromise()));
+        return true;
       }
     }
   }

@@ -83,8 +83,8 @@ final class VertxFramework implements Framework {
         Setting.limit("VertxLimits.Connections (a timer per connection)", "5 s", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("VertxLimits.PacedBody for kept and encoded bodies, SlowReaders", "whole up to "
             + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a "
-            + "window at the minimum rate), larger ones in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB slices (Limits.sliceBytes) written as the queue drains; 16 KB/s over 10 s, checked every "
-            + "second per event loop", "end(body): the whole body queued at once; no rate",
+            + "window at the minimum rate), larger ones in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB slices (Limits.sliceBytes) written as the queue drains; 16 KB/s over 10 s, judged every "
+            + "second per event loop as a body moves", "end(body): the whole body queued at once; no rate",
             "a slow reader holds a queue's worth, not a copy of the whole answer, and one reading a trickle is cut off",
             Setting.WITH_THE_LIMITS),
         Setting.limit("worker pool for /schedules answers", "1,024 threads, started as needed", "20", "an answer may wait there for "

@@ -1,6 +1,12 @@
 package transit.vertx;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -8,12 +14,14 @@ import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.impl.ConnectionBase;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
+import transit.server.MinimumRate;
 import transit.server.ServerSettings;
 
 /**
@@ -33,7 +41,8 @@ final class VertxLimits {
 
   /**
    * A request head's bound, which Vert.x has not: a connection whose first request has not arrived within it is closed
-   * (a client trickling a header a byte at a time).
+   * (a client trickling a header a byte at a time). Each connection also counts what it hands to Netty, for the minimum
+   * rate.
    */
   static final class Connections {
     private final Vertx vertx;
@@ -47,6 +56,7 @@ final class VertxLimits {
 
     void opened(HttpConnection connection) {
       if (!limits.on()) return;
+      if (connection instanceof ConnectionBase base) base.channel().pipeline().addFirst(new Handed());
       awaitingFirstRequest.put(connection, Boolean.TRUE);
       connection.closeHandler(closed -> awaitingFirstRequest.remove(connection));
       vertx.setTimer(limits.requestHeadTimeout().toMillis(), timer -> {
@@ -60,13 +70,29 @@ final class VertxLimits {
   }
 
   /**
-   * The minimum response rate, which Vert.x has not, over one event loop's paced bodies: every second, a body that has
-   * waited on the client (its write queue full) through a whole window, and got less than the rate through over it,
-   * is abandoned and its connection reset. One watch per verticle, on its event loop, as its bodies are: a body costs
-   * an entry in a set, nothing per write.
+   * What a connection has handed to Netty, counted nearest the socket. Vert.x's own queue, before it, holds writes while
+   * Netty's is full and lets them on as the socket takes some: what Vert.x was handed says nothing of what moved.
+   */
+  private static final class Handed extends ChannelOutboundHandlerAdapter {
+    long bytes;
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+      if (msg instanceof ByteBuf buf) bytes += buf.readableBytes();
+      else if (msg instanceof ByteBufHolder holder) bytes += holder.content().readableBytes();
+      ctx.write(msg, promise);
+    }
+  }
+
+  /**
+   * The minimum response rate, which Vert.x has not, over one event loop's paced bodies: every second, each body is
+   * judged as MinimumRate judges, from its start to its end, on what has reached the socket (what its connection
+   * handed to Netty less what Netty still holds); one fallen below the rate is abandoned and its connection reset. One watch per verticle, on its
+   * event loop, as its bodies are: a body costs an entry in a set, nothing per write.
    */
   static final class SlowReaders {
-    private final long bytesPerSecond, windowNanos;
+    private static final Duration PERIOD = Duration.ofSeconds(1);
+    private final ServerSettings.Limits limits;
     /** The largest kept or encoded body sent whole (Limits#wholeBodyBytes): one slower than the rate is cut as a paced body's is. */
     final int wholeBytes;
     /** The writes a longer one is cut into (Limits#sliceBytes). */
@@ -74,28 +100,14 @@ final class VertxLimits {
     private final Set<PacedBody> bodies = new HashSet<>();
 
     SlowReaders(Vertx vertx, ServerSettings.Limits limits) {
-      this.bytesPerSecond = limits.minResponseBytesPerSecond();
-      this.windowNanos = limits.minRateWindow().toNanos();
+      this.limits = limits;
       this.wholeBytes = limits.wholeBodyBytes();
       this.sliceBytes = limits.sliceBytes();
-      vertx.setPeriodic(1000, id -> check());
+      vertx.setPeriodic(PERIOD.toMillis(), id -> check());
     }
 
     private void check() {
-      long now = System.nanoTime();
-      for (PacedBody body : bodies.toArray(PacedBody[]::new)) {
-        if (!body.waiting) body.waitingSince = -1; // not waiting on the client
-        else if (body.waitingSince < 0) {
-          body.waitingSince = now;
-          body.drainedThen = body.drained;
-        } else if (now - body.waitingSince >= windowNanos) {
-          if ((body.drained - body.drainedThen) * 1_000_000_000L < bytesPerSecond * (now - body.waitingSince)) body.abort();
-          else {
-            body.waitingSince = now;
-            body.drainedThen = body.drained;
-          }
-        }
-      }
+      for (PacedBody body : bodies.toArray(PacedBody[]::new)) if (body.tooSlow()) body.abort();
     }
   }
 
@@ -154,10 +166,12 @@ final class VertxLimits {
     private final SlowReaders slowReaders;
     private final Chunks chunks;
     private final Runnable done;
-    /** What was handed to Vert.x when its queue last had room: all but a queue's worth has reached the socket. */
-    private long written, drained;
-    private long waitingSince = -1, drainedThen;
-    private boolean waiting, ended, finished;
+    /** With the limits on, its progress against the minimum rate. */
+    private final MinimumRate rate;
+    /** Its connection's count of what reached Netty, with the limits on, and that count as the body began. */
+    private final Handed handed;
+    private final long handedBefore;
+    private boolean ended, finished;
 
     private PacedBody(HttpServerResponse response, HttpConnection connection, SlowReaders slowReaders, Chunks chunks, Runnable done) {
       this.response = response;
@@ -165,6 +179,9 @@ final class VertxLimits {
       this.slowReaders = slowReaders;
       this.chunks = chunks;
       this.done = done;
+      this.handed = connection instanceof ConnectionBase base ? base.channel().pipeline().get(Handed.class) : null;
+      this.handedBefore = handed == null ? 0 : handed.bytes;
+      this.rate = handed == null ? null : new MinimumRate(slowReaders.limits, SlowReaders.PERIOD);
     }
 
     private void start() {
@@ -178,24 +195,26 @@ final class VertxLimits {
     /** Writes chunks until the queue is full or the body is done. */
     @Override
     public void handle(Void drained) {
-      this.drained = written;
       if (ended) return; // still watched until sent
-      waiting = false;
       while (!ended && !finished) {
-        if (response.writeQueueFull()) {
-          waiting = true;
-          return;
-        }
+        if (response.writeQueueFull()) return;
         Buffer chunk = chunks.next();
-        if (chunk != null) written += chunk.length();
         if (chunk == null || !chunks.more()) {
           // watched until it is sent: what the end hands over must reach the socket within the window
-          ended = waiting = true;
+          ended = true;
           (chunk == null ? response.end() : response.end(chunk)).onComplete(sent -> finish());
           return;
         }
         response.write(chunk);
       }
+    }
+
+    /** Whether it has fallen below the rate, on what has reached the socket: handed to Netty less what Netty still holds. */
+    private boolean tooSlow() {
+      if (rate == null) return false;
+      ChannelOutboundBuffer outbound = ((ConnectionBase) connection).channel().unsafe().outboundBuffer();
+      long pending = outbound == null ? 0 : outbound.totalPendingWriteBytes() - outbound.currentProgress(); // less what went of the write under way
+      return !rate.keptUp(handed.bytes - handedBefore - pending);
     }
 
     /**

@@ -115,7 +115,7 @@ public final class QuarkusFramework implements Framework {
         Setting.limit("HttpServerOptionsCustomizer: send buffer", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
         Setting.limit("QuarkusLimits.Watch (a handler in Vert.x's server channel, a route first in Quarkus's router)", "a first head "
-            + "within 5 s; 16 KB/s over 10 s, checked once a second while a response waits on the client", "none", Setting.FOR_TRICKLED_HEADS
+            + "within 5 s; 16 KB/s over 10 s, judged once a second as a response moves", "none", Setting.FOR_TRICKLED_HEADS
             + "; " + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("cached bodies over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a window "
             + "at the minimum rate) in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB writes (Limits.sliceBytes) by a ServerMessageBodyWriter, QuarkusLimits.PacedWriter",
