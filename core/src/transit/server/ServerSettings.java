@@ -25,7 +25,8 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
    *   <li>minResponseBytesPerSecond over minRateWindow: a response that moves less than this, averaged over the
    *       window, is abandoned and its connection closed. 16 KB/s is a fifth of a slow 3G link and about what 2G
    *       (EDGE) gives, so real phones keep their downloads (a 10 MB answer within 11 minutes), while a client
-   *       reading a trickle to hold the server's memory or threads is cut within the window;
+   *       reading a trickle to hold the server's memory or threads is cut a few windows on: judged as it moves
+   *       (MinimumRate), the first window counting what filled the buffers on the way;
    *   <li>sendBufferBytes: each connection's kernel send buffer. A server sees a response move as its writes complete;
    *       the kernel would otherwise grow the buffer to megabytes, and a writer then waits, unseen, until a third of
    *       it drains, a minute or more for a slow reader: with 256 KB its writes follow what the client reads within about two
