@@ -6,8 +6,8 @@ import java.util.function.LongSupplier;
 /**
  * One response's progress against the minimum rate (ServerSettings.Limits): made as the response begins to go and told
  * the bytes it has sent since, as they go, it says when it has fallen below the rate over a window, and is to be
- * abandoned. For a server whose framework
- * has no such setting of its own; not thread-safe: one writer or watch per response.
+ * abandoned. For a server whose framework has no such setting of its own; not thread-safe: one writer or watch per
+ * response.
  *
  * <p>Judged only as the response moves. A writer hands the kernel more only once a third of its send buffer has
  * drained, so even a reader above the rate moves in steps seconds apart, and a window that ended between two steps

@@ -87,8 +87,9 @@ final class VertxLimits {
   /**
    * The minimum response rate, which Vert.x has not, over one event loop's paced bodies: every second, each body is
    * judged as MinimumRate judges, from its start to its end, on what has reached the socket (what its connection
-   * handed to Netty less what Netty still holds); one fallen below the rate is abandoned and its connection reset. One watch per verticle, on its
-   * event loop, as its bodies are: a body costs an entry in a set, nothing per write.
+   * handed to Netty less what Netty still holds); one fallen below the rate is abandoned and its connection reset. One
+   * watch per verticle, on its event loop, as its bodies are: a body costs an entry in a set, and a write an addition
+   * to its connection's count (Handed).
    */
   static final class SlowReaders {
     private static final Duration PERIOD = Duration.ofSeconds(1);
@@ -179,7 +180,8 @@ final class VertxLimits {
       this.slowReaders = slowReaders;
       this.chunks = chunks;
       this.done = done;
-      this.handed = connection instanceof ConnectionBase base ? base.channel().pipeline().get(Handed.class) : null;
+      // looked up only with the limits on: off, there is none, and a body need not search the pipeline for it
+      this.handed = slowReaders != null && connection instanceof ConnectionBase base ? base.channel().pipeline().get(Handed.class) : null;
       this.handedBefore = handed == null ? 0 : handed.bytes;
       this.rate = handed == null ? null : new MinimumRate(slowReaders.limits, SlowReaders.PERIOD);
     }
