@@ -85,8 +85,11 @@ final class Workers(limits: ServerSettings.Limits):
 
 /**
  * The minimum response rate (ServerSettings.Limits), which Undertow has no setting for: each response's sink counts
- * what it writes, and a write that finds the last window moved less than the rate closes the connection and fails,
- * which frees the worker (a client that stops reading altogether is BlockingWriteTimeoutHandler's).
+ * what it writes, and a writer about to wait on the client, finding the last window moved less than the rate, has the
+ * connection closed and fails, which frees the worker (a client that stops reading altogether is
+ * BlockingWriteTimeoutHandler's). Judged as a write waits, once all the kernel took at its last step is counted: a
+ * step often takes two writes (Undertow hands on its buffers' worth at a time), and a judgement between them would
+ * count a step in part.
  */
 class MinimumRateHandler(limits: ServerSettings.Limits, next: HttpHandler) extends HttpHandler:
   def handleRequest(exchange: HttpServerExchange): Unit =
@@ -97,18 +100,22 @@ class MinimumRateConduit(next: StreamSinkConduit, rate: MinimumRate, exchange: H
     extends AbstractStreamSinkConduit[StreamSinkConduit](next):
   private var written = 0L
 
-  private def kept[N](n: N, bytes: Long): N =
+  private def counted[N](n: N, bytes: Long): N =
     written += bytes
+    n
+
+  private def judged(): Unit =
     if !rate.keptUp(written) then
       IoUtils.safeClose(exchange.getConnection)
       throw IOException("the client read slower than the minimum response rate")
-    n
 
-  override def write(src: ByteBuffer): Int = { val n = super.write(src); kept(n, n) }
-  override def write(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.write(srcs, offs, len); kept(n, n) }
-  override def writeFinal(src: ByteBuffer): Int = { val n = super.writeFinal(src); kept(n, n) }
-  override def writeFinal(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.writeFinal(srcs, offs, len); kept(n, n) }
-  override def transferFrom(src: FileChannel, position: Long, count: Long): Long = { val n = super.transferFrom(src, position, count); kept(n, n) }
+  override def write(src: ByteBuffer): Int = { val n = super.write(src); counted(n, n) }
+  override def write(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.write(srcs, offs, len); counted(n, n) }
+  override def writeFinal(src: ByteBuffer): Int = { val n = super.writeFinal(src); counted(n, n) }
+  override def writeFinal(srcs: Array[ByteBuffer], offs: Int, len: Int): Long = { val n = super.writeFinal(srcs, offs, len); counted(n, n) }
+  override def transferFrom(src: FileChannel, position: Long, count: Long): Long = { val n = super.transferFrom(src, position, count); counted(n, n) }
   override def transferFrom(src: StreamSourceChannel, count: Long, throughBuffer: ByteBuffer): Long =
     val n = super.transferFrom(src, count, throughBuffer)
-    kept(n, n)
+    counted(n, n)
+  override def awaitWritable(): Unit = { judged(); super.awaitWritable() }
+  override def awaitWritable(time: Long, timeUnit: TimeUnit): Unit = { judged(); super.awaitWritable(time, timeUnit) }

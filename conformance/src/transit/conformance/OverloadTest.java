@@ -201,8 +201,7 @@ class OverloadTest {
    * Every server at once, at the default limits: a client reading a quarter above the minimum rate keeps its download.
    * What it reads frees room in the send buffer a third at a time, seconds apart, so a server sees its response move in
    * steps, and a judgement that fell between two steps would cut it (docs/RESULTS.md, judged as it moves). Two windows
-   * and more after the buffers fill; within the idle timeout, which a body handed on in one write meets on its own
-   * where the framework counts a write as activity only once it is all sent (docs/RESULTS.md).
+   * and more after the buffers fill; within the idle timeout (the next case goes beyond it).
    */
   @Test
   void clientsReadingAboveTheMinimumRateAreNotCutOff() throws Exception {
@@ -216,6 +215,29 @@ class OverloadTest {
           List<String> found = new ArrayList<>();
           for (SlowClients.Outcome o : SlowClients.readers(server.port(), "/schedules/R0", 2, clientRate, time).outcomes())
             if (o.cut() != 0 || !o.statuses().equals(List.of(200))) found.add("a client reading " + clientRate + " B/s, above the minimum rate, was cut off: " + o);
+          return found;
+        });
+    assertEquals(List.of(), failures);
+  }
+
+  /**
+   * Every server at once, the idle timeout shortened: a client reading twice the minimum rate keeps its download
+   * beyond the idle timeout, where a body handed on in one write would meet it if the framework counted a write as
+   * activity only once it is all sent. Each reads the rest at once when its time is up, and the whole body must come:
+   * a server's close would otherwise reach it only once the kernel had delivered what it held, well after the time.
+   */
+  @Test
+  void responsesThatMoveOutlastTheIdleTimeout() throws Exception {
+    ServerSettings.Limits limits = ServerSettings.Limits.DEFAULT.withIdleTimeout(Duration.ofSeconds(15));
+    int clientRate = limits.minResponseBytesPerSecond() * 2;
+    Duration time = limits.idleTimeout().plusSeconds(10);
+    Feed loaded = FeedLoader.load(feed);
+    List<String> failures = ServersAtOnce.check(Stream.of(Mode.values()).toList(), true,
+        (framework, mode) -> Frameworks.start(framework, Frameworks.api(loaded, mode), mode, limits),
+        (name, server) -> {
+          List<String> found = new ArrayList<>();
+          for (SlowClients.Outcome o : SlowClients.readersToTheEnd(server.port(), "/schedules/R0", 2, clientRate, time).outcomes())
+            if (o.cut() != 0 || o.served() != 1) found.add("a client reading " + clientRate + " B/s for longer than the idle timeout was cut off: " + o);
           return found;
         });
     assertEquals(List.of(), failures);

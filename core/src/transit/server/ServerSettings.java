@@ -66,6 +66,16 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
       return (int) Math.max(16 * 1024, Math.min(Integer.MAX_VALUE, minResponseBytesPerSecond * millis / 1000));
     }
 
+    /**
+     * The most a server whose writes block until the kernel takes them all hands on between two judgements of the
+     * minimum rate: an eighth of the send buffer (32 KB at the defaults). A slow reader's kernel takes a third of the
+     * (doubled) send buffer at each of its steps, and a judgement falls a write's worth into a step, or short of its end;
+     * so much finer than a step, a reader a quarter above the rate is never judged below it. Off, the defaults'.
+     */
+    public int checkedBytes() {
+      return !on ? DEFAULT.checkedBytes() : Math.max(4 * 1024, sendBufferBytes / 8);
+    }
+
     public Limits withIdleTimeout(Duration timeout) {
       return new Limits(on, timeout, requestHeadTimeout, minResponseBytesPerSecond, minRateWindow, sendBufferBytes, connectionLimit);
     }

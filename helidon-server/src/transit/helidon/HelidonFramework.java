@@ -39,8 +39,8 @@ final class HelidonFramework implements Framework {
     return switch (mode) {
       case IDIOMATIC -> "res.send(trips): Helidon's Jackson media support writes the model to the response, on the connection's virtual thread";
       case TUNED -> "the response's output stream (res.outputStream()), written from the feed's arrays as it goes, on the connection's virtual thread";
-      case CACHED -> "the kept bytes as res.send(byte[]), over 64 KB in 64 KB writes to the response's output stream, on the "
-          + "connection's virtual thread";
+      case CACHED -> "the kept bytes as res.send(byte[]), over 64 KB in 64 KB writes to the response's output stream (32 KB with "
+          + "the limits on), on the connection's virtual thread";
     };
   }
 
@@ -95,8 +95,9 @@ final class HelidonFramework implements Framework {
         Setting.always("mediaContext (HelidonJson)", "Jackson with snake_case keys, characters beyond U+FFFF as UTF-8, no media "
             + "found on the classpath", "the media found on the classpath, Jackson's defaults", Setting.FOR_THE_CONTRACT_BYTES,
             Setting.IN_EVERY_FIGURE),
-        Setting.in(Mode.CACHED, "cached bodies over 64 KB in 64 KB writes (HelidonRoutes.WRITE_BYTES, within Limits.sliceBytes)", "64 KB writes to the output "
-            + "stream", "one write of the whole body (res.send)", "the minimum rate sees a body move as its writes complete; "
+        Setting.in(Mode.CACHED, "cached bodies over 64 KB in 64 KB writes (HelidonRoutes.WRITE_BYTES; with the limits on, "
+            + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB, Limits.checkedBytes)", "64 KB writes to the output "
+            + "stream (" + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB with the limits on)", "one write of the whole body (res.send)", "the minimum rate sees a body move as its writes complete; "
             + "res.send(byte[]) first copies a body without a Content-Encoding through the content encoding once compression is on",
             "a gain, limits on or off (docs/RESULTS.md, Helidon's cached bodies)"));
   }

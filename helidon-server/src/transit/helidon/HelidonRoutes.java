@@ -38,7 +38,7 @@ final class HelidonRoutes {
    */
   static final int WRITE_BYTES = 64 * 1024;
 
-  /** writeBytes: the writes a kept body is cut into, at most Limits#sliceBytes. */
+  /** writeBytes: the writes a kept body is cut into. */
   static void add(HttpRouting.Builder routing, TransitApi api, Mode mode, int writeBytes) {
     routing.get("/", (req, res) -> text(res, TransitApi.helloWorld()));
     routing.get("/greeting/{name}", (req, res) -> {

@@ -59,7 +59,9 @@ public final class HelidonServer {
         .routing(routing -> {
           if (watch != null) routing.addFilter(watch::filter);
           HelidonContract.before(routing);
-          HelidonRoutes.add(routing, api, settings.mode(), Math.min(HelidonRoutes.WRITE_BYTES, settings.limits().sliceBytes()));
+          // with the limits on, writes as fine as the rate's judgements need (Limits.checkedBytes)
+          HelidonRoutes.add(routing, api, settings.mode(), settings.limits().on() ? Math.min(HelidonRoutes.WRITE_BYTES,
+              settings.limits().checkedBytes()) : HelidonRoutes.WRITE_BYTES);
           HelidonContract.after(routing);
         })
         .protocolsDiscoverServices(false); // HTTP/1 as configured here, the one protocol

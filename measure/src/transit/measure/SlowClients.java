@@ -42,10 +42,24 @@ public final class SlowClients implements AutoCloseable {
 
   /** The same, each request with these header lines too ("Accept-Encoding: gzip\r\n"; "" for none). */
   public static SlowClients readers(int port, String path, String headerLines, int clients, int bytesPerSecond, Duration time) {
+    return readers(port, path, headerLines, clients, bytesPerSecond, time, false);
+  }
+
+  /**
+   * The same, but a response still under way once the time is up is then read at once to its end: a server that
+   * closed it within the time is seen to have cut it, where a closed connection's kernel would go on delivering what
+   * it held, and a reader at the rate would see the end only long after.
+   */
+  public static SlowClients readersToTheEnd(int port, String path, int clients, int bytesPerSecond, Duration time) {
+    return readers(port, path, "", clients, bytesPerSecond, time, true);
+  }
+
+  private static SlowClients readers(int port, String path, String headerLines, int clients, int bytesPerSecond, Duration time,
+      boolean toTheEnd) {
     SlowClients c = new SlowClients();
     long end = System.nanoTime() + time.toNanos();
     byte[] request = ("GET " + path + " HTTP/1.1\r\nHost: x\r\n" + headerLines + "\r\n").getBytes(StandardCharsets.US_ASCII);
-    for (int i = 0; i < clients; i++) c.start("slow-reader-" + i, () -> c.read(port, request, bytesPerSecond, end));
+    for (int i = 0; i < clients; i++) c.start("slow-reader-" + i, () -> c.read(port, request, bytesPerSecond, end, toTheEnd));
     return c;
   }
 
@@ -67,7 +81,7 @@ public final class SlowClients implements AutoCloseable {
     t.start();
   }
 
-  private void read(int port, byte[] request, int bytesPerSecond, long endNanos) {
+  private void read(int port, byte[] request, int bytesPerSecond, long endNanos, boolean toTheEnd) {
     long started = System.nanoTime();
     List<Integer> statuses = new ArrayList<>();
     long bytes = 0;
@@ -79,7 +93,7 @@ public final class SlowClients implements AutoCloseable {
         s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
         s.setSoTimeout(100);
         s.getOutputStream().write(request);
-        Response r = readPaced(s.getInputStream(), bytesPerSecond, endNanos);
+        Response r = readPaced(s.getInputStream(), bytesPerSecond, endNanos, toTheEnd);
         if (r.status != 0 || r.ended) statuses.add(r.status); // not one still waiting for its head when the time was up
         bytes += r.bytes;
         if (r.whole) whole++;
@@ -100,9 +114,10 @@ public final class SlowClients implements AutoCloseable {
   /**
    * One response, read at the rate: its status (0 where the connection ended before any), the bytes read, whether it
    * came whole (its Content-Length, or the last chunk of a chunked body), whether the connection ended first. A
-   * response still under way when the time is up is neither.
+   * response still under way when the time is up is neither, unless toTheEnd: it is then read on at once, for up to
+   * {@link #TO_THE_END}.
    */
-  private Response readPaced(InputStream in, int bytesPerSecond, long endNanos) throws IOException {
+  private Response readPaced(InputStream in, int bytesPerSecond, long endNanos, boolean toTheEnd) throws IOException {
     byte[] buffer = new byte[Math.max(1, bytesPerSecond / 10)];
     StringBuilder head = new StringBuilder();
     int status = 0;
@@ -136,8 +151,26 @@ public final class SlowClients implements AutoCloseable {
       }
       if (body.read(buffer, from, n)) return new Response(status, total, true, false);
     }
+    if (!toTheEnd || body == null || stopped) return new Response(status, total, false, false);
+    byte[] large = new byte[64 * 1024];
+    for (long until = System.nanoTime() + TO_THE_END.toNanos(); !stopped && System.nanoTime() < until; ) {
+      int n;
+      try {
+        n = in.read(large);
+      } catch (SocketTimeoutException e) {
+        continue;
+      } catch (IOException e) {
+        return new Response(status, total, false, true);
+      }
+      if (n < 0) return new Response(status, total, false, true);
+      total += n;
+      if (body.read(large, 0, n)) return new Response(status, total, true, false);
+    }
     return new Response(status, total, false, false);
   }
+
+  /** How long a reader to the end reads on at once once its time is up: a few MB on loopback take well under a second. */
+  static final Duration TO_THE_END = Duration.ofSeconds(20);
 
   private static long contentLength(String head) {
     for (String line : head.split("\r\n")) if (line.startsWith("content-length:")) return Long.parseLong(line.substring(15).trim());

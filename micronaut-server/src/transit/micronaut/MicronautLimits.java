@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.concurrent.ScheduledFuture;
 import jakarta.inject.Singleton;
 import java.time.Duration;
@@ -33,7 +34,8 @@ import transit.server.ServerSettings;
  * The limits every server keeps (ServerSettings.Limits) on Micronaut: its configuration where it has them (the idle
  * timeout, which closes a connection that neither reads nor writes, a stalled write's included; the send buffer as a
  * Netty child option); a request head's bound and the minimum response rate, which it has not, by a handler in each
- * connection's Netty pipeline ({@link Watch}). Micronaut has no connection limit, and needs none: a connection holds
+ * connection's Netty pipeline ({@link Watch}), which also tells Micronaut's idle timeout when a response under way has
+ * stalled. Micronaut has no connection limit, and needs none: a connection holds
  * no thread (blocking work runs on its executor of virtual threads where the JDK has them), and the heap its answer
  * holds is within core's budget. Off, Micronaut's defaults.
  */
@@ -101,6 +103,11 @@ final class MicronautLimits {
    * the limits on, closes the connection if its first request head has not arrived within the bound, and once a second
    * judges a response, from its start to its end, as MinimumRate judges, over what has reached the socket
    * (written less what Netty still holds): one fallen below the rate is ended by a reset.
+   *
+   * <p>While a response is under way, it also says when the connection is idle. Netty's idle timeout counts a write as
+   * activity only once all of it is sent, so a reader above the rate, taking a whole body Micronaut wrote at once, would
+   * be closed as idle while it reads. The Watch holds back Micronaut's idle event while the response has moved within
+   * the timeout, and passes one on to Micronaut, which closes the connection, once it has not.
    */
   static final class Watch extends ChannelDuplexHandler {
     private static final Duration PERIOD = Duration.ofSeconds(1);
@@ -108,6 +115,7 @@ final class MicronautLimits {
     private final ServerSettings.Limits limits;
     private boolean headArrived, responding;
     private long written, writtenBefore; // the connection's, and as far as before the response under way
+    private long sent, movedAt; // the response's bytes through to the socket, when they last grew (System.nanoTime)
     private MinimumRate rate;
     private ScheduledFuture<?> head, check;
 
@@ -137,6 +145,8 @@ final class MicronautLimits {
         responding = true;
         if (limits.on()) rate = new MinimumRate(limits, PERIOD);
         writtenBefore = written;
+        sent = 0;
+        movedAt = System.nanoTime();
       }
       if (msg instanceof ByteBufHolder holder) written += holder.content().readableBytes();
       else if (msg instanceof ByteBuf buf) written += buf.readableBytes();
@@ -154,6 +164,14 @@ final class MicronautLimits {
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+      if (event instanceof IdleStateEvent && responding && limits.on() && !stalled()) return; // it moves: not idle
+      super.userEventTriggered(ctx, event);
+    }
+
+    private boolean stalled() { return System.nanoTime() - movedAt >= limits.idleTimeout().toNanos(); }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
       if (head != null) head.cancel(false);
       if (check != null) check.cancel(false);
@@ -169,7 +187,15 @@ final class MicronautLimits {
       if (!responding) return;
       ChannelOutboundBuffer outbound = ctx.channel().unsafe().outboundBuffer();
       long pending = outbound == null ? 0 : outbound.totalPendingWriteBytes() - outbound.currentProgress(); // less what went of the write under way
-      if (!rate.keptUp(written - writtenBefore - pending)) {
+      long total = written - writtenBefore - pending;
+      if (total > sent) {
+        sent = total;
+        movedAt = System.nanoTime();
+      } else if (stalled()) {
+        ctx.fireUserEventTriggered(IdleStateEvent.ALL_IDLE_STATE_EVENT); // on to Micronaut, which closes the connection
+        return;
+      }
+      if (!rate.keptUp(total)) {
         // a reset: a plain close would first deliver what Netty and the kernel still hold, at the rate it was cut off for
         ctx.channel().config().setOption(ChannelOption.SO_LINGER, 0);
         ctx.channel().unsafe().close(ctx.channel().voidPromise());

@@ -81,7 +81,7 @@ final class SpringFramework implements Framework {
             Setting.FOR_THE_RATE_CHECK,
             Setting.SEND_BUFFER_COST),
         Setting.limit("SpringLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
-        Setting.limit("SpringLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s on the bytes Tomcat has sent (after its compression), checked every " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB written (Limits.sliceBytes)", "none "
+        Setting.limit("SpringLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s on the bytes Tomcat has sent (after its compression), checked every " + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB written (Limits.checkedBytes)", "none "
             + "(Tomcat has no such setting)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.always("server.tomcat.accept-count", "1,000", "100", Setting.FOR_THE_BACKLOG,
             Setting.IN_EVERY_FIGURE),

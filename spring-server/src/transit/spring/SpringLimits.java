@@ -156,19 +156,19 @@ final class SpringLimits {
   /**
    * A response whose body, as it is written, keeps up with the minimum rate from its first byte: a write that finds
    * the last window moved less fails as a client gone away does, and Tomcat closes the connection. A large write goes
-   * out in Limits#sliceBytes writes, so that a slow reader is caught within one, and a fast one pays a check and a
-   * write per slice, not per 16 KB.
+   * out in Limits#checkedBytes writes, each checked once written: free, where Tomcat writes 8 KB at a time whatever it
+   * is handed.
    */
   static final class RateChecked extends HttpServletResponseWrapper {
     private final ServerSettings.Limits limits;
-    private final int sliceBytes; // limits.sliceBytes(), derived once per response, not per write
+    private final int checkedBytes; // limits.checkedBytes(), derived once per response, not per write
     private final Response tomcat;
     private ServletOutputStream out;
 
     RateChecked(HttpServletResponse response, ServerSettings.Limits limits, Response tomcat) {
       super(response);
       this.limits = limits;
-      this.sliceBytes = limits.sliceBytes();
+      this.checkedBytes = limits.checkedBytes();
       this.tomcat = tomcat;
     }
 
@@ -192,8 +192,8 @@ final class SpringLimits {
 
       @Override
       public void write(byte[] b, int off, int len) throws IOException {
-        for (int at = off, end = off + len; at < end; at += sliceBytes) {
-          int slice = Math.min(sliceBytes, end - at);
+        for (int at = off, end = off + len; at < end; at += checkedBytes) {
+          int slice = Math.min(checkedBytes, end - at);
           next.write(b, at, slice);
           wrote();
         }

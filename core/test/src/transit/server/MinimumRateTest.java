@@ -68,6 +68,22 @@ class MinimumRateTest {
     assertFalse(watched.keptUp(20_000), "8,500 in the next 12 s is below the rate even over 11 s");
   }
 
+  /**
+   * A server whose writes block is judged on what its writes have handed on, up to a write's worth into one of the
+   * kernel's steps (a third of the send buffer, which Linux doubles) or short of its end: over two steps, the shortest a
+   * window spans at a quarter above the rate, that must still show the reader above it.
+   */
+  @Test
+  void aCheckedWriteIsFinerThanTheKernelsStepByTheReadersMargin() {
+    for (ServerSettings.Limits limits : new ServerSettings.Limits[] {ServerSettings.Limits.DEFAULT,
+        ServerSettings.Limits.DEFAULT.withMinRate(64 * 1024, Duration.ofSeconds(1)).withSendBuffer(64 * 1024)}) {
+      long step = 2L * limits.sendBufferBytes() / 3, checked = limits.checkedBytes();
+      assertTrue(2 * step - checked >= 2 * step / 1.25, checked + " bytes against steps of " + step);
+    }
+    assertEquals(32 * 1024, ServerSettings.Limits.DEFAULT.checkedBytes());
+    assertEquals(ServerSettings.Limits.DEFAULT.checkedBytes(), ServerSettings.Limits.OFF.checkedBytes(), "off, the defaults'");
+  }
+
   /** The writes a body is cut into for the rate check: a reader at the rate must take one before the idle timeout cuts it. */
   @Test
   void aSliceIsWhatAReaderAtTheRateTakesWellWithinTheIdleTimeout() {
