@@ -131,14 +131,8 @@ public final class SlowClients implements AutoCloseable {
         sleep(100);
         continue;
       }
-      int n;
-      try {
-        n = in.read(buffer, 0, (int) Math.min(buffer.length, allowed - total));
-      } catch (SocketTimeoutException e) {
-        continue;
-      } catch (IOException e) {
-        return new Response(status, total, false, true);
-      }
+      int n = readSome(in, buffer, (int) Math.min(buffer.length, allowed - total));
+      if (n == 0) continue;
       if (n < 0) return new Response(status, total, false, true);
       total += n;
       int from = 0;
@@ -154,19 +148,24 @@ public final class SlowClients implements AutoCloseable {
     if (!toTheEnd || body == null || stopped) return new Response(status, total, false, false);
     byte[] large = new byte[64 * 1024];
     for (long until = System.nanoTime() + TO_THE_END.toNanos(); !stopped && System.nanoTime() < until; ) {
-      int n;
-      try {
-        n = in.read(large);
-      } catch (SocketTimeoutException e) {
-        continue;
-      } catch (IOException e) {
-        return new Response(status, total, false, true);
-      }
+      int n = readSome(in, large, large.length);
+      if (n == 0) continue;
       if (n < 0) return new Response(status, total, false, true);
       total += n;
       if (body.read(large, 0, n)) return new Response(status, total, true, false);
     }
     return new Response(status, total, false, false);
+  }
+
+  /** Bytes read (length > 0), 0 where none came within the socket's timeout, -1 once the connection has ended. */
+  private static int readSome(InputStream in, byte[] buffer, int length) {
+    try {
+      return in.read(buffer, 0, length);
+    } catch (SocketTimeoutException e) {
+      return 0;
+    } catch (IOException e) {
+      return -1;
+    }
   }
 
   /** How long a reader to the end reads on at once once its time is up: a few MB on loopback take well under a second. */
