@@ -97,7 +97,8 @@ final class HelidonFramework implements Framework {
             Setting.IN_EVERY_FIGURE),
         Setting.in(Mode.CACHED, "cached bodies over 64 KB in 64 KB writes (HelidonRoutes.WRITE_BYTES; with the limits on, "
             + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB, Limits.checkedBytes)", "64 KB writes to the output "
-            + "stream (" + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB with the limits on)", "one write of the whole body (res.send)", "the minimum rate sees a body move as its writes complete; "
+            + "stream (" + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB with the limits on)",
+            "one write of the whole body (res.send)", "the minimum rate sees a body move as its writes complete; "
             + "res.send(byte[]) first copies a body without a Content-Encoding through the content encoding once compression is on",
             "a gain, limits on or off (docs/RESULTS.md, Helidon's cached bodies)"));
   }
