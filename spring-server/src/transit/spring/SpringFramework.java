@@ -79,7 +79,8 @@ final class SpringFramework implements Framework {
             Setting.WITH_THE_LIMITS),
         Setting.limit("socket.txBufSize (a connector property Boot does not map)", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK,
-            Setting.SEND_BUFFER_COST),
+            Setting.SEND_BUFFER_COST + "; on Spring it is Tomcat's 8 KB writes that pay, which idiomatic and cached keep: tuned's 64 KB "
+                + "ones pay nothing measurable (docs/RESULTS.md, 2026-11-29, Tomcat's 64 KB write buffer under the limits)"),
         Setting.limit("SpringLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("SpringLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s on the bytes Tomcat has sent (after its compression), checked every " + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB written (Limits.checkedBytes)", "none "
             + "(Tomcat has no such setting)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
