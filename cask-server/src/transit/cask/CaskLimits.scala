@@ -6,7 +6,10 @@ import io.undertow.{Undertow, UndertowOptions}
 import java.io.IOException
 import java.nio.ByteBuffer
 import java.nio.channels.FileChannel
-import java.util.concurrent.{Executors, LinkedBlockingQueue, ScheduledExecutorService, ThreadPoolExecutor, TimeUnit}
+import java.util.List as JList
+import java.util.concurrent.atomic.{AtomicInteger, AtomicLong}
+import java.util.concurrent.{AbstractExecutorService, Executors, ScheduledExecutorService, TimeUnit}
+import org.jboss.threads.EnhancedQueueExecutor
 import org.xnio.channels.StreamSourceChannel
 import org.xnio.conduits.{AbstractStreamSinkConduit, StreamSinkConduit}
 import org.xnio.{IoUtils, Options, Xnio, XnioWorker}
@@ -40,25 +43,39 @@ object CaskLimits:
  * socket, so a client reading slowly holds one for as long as its download takes. Undertow's default pool (eight
  * workers per IO thread) would leave everyone else queued behind a few dozen slow readers; a pool as large as the
  * connection limit serves them, but fast clients then pay for it: each request is handed to a parked thread of
- * dozens, where a small pool takes the next request off its queue. So the pool keeps Undertow's size and a watch,
- * every 100 ms, starts a worker for each queued request once the oldest has waited that long (up to the connection
- * limit: slow readers up to it never take the last one); the extra workers end once idle.
+ * dozens, where a small pool takes the next request off its queue. So the pool is Undertow's own (jboss-threads'
+ * EnhancedQueueExecutor, which XNIO builds: a JDK ThreadPoolExecutor cost fast clients more, docs/RESULTS.md) at
+ * Undertow's size, and a watch, every 100 ms, starts a worker for each queued request once one has waited that long
+ * (up to the connection limit: slow readers up to it never take the last one); the extra workers end once idle.
  */
 final class Workers(limits: ServerSettings.Limits):
   private val ioThreads = math.max(Runtime.getRuntime.availableProcessors, 2) // Undertow's own default
   private val base = ioThreads * 8 // Undertow's own default
-  private val waited = TimeUnit.MILLISECONDS.toNanos(100)
 
-  /** A request and when it was queued. */
-  private final class Queued(val task: Runnable) extends Runnable:
-    val at: Long = System.nanoTime()
-    def run(): Unit = task.run()
-
-  private val named = java.util.concurrent.atomic.AtomicInteger()
+  private val named = AtomicInteger()
   // named as the report's threads name them (a run's "answers built on"), as Undertow's own are
-  private val pool = new ThreadPoolExecutor(base, math.max(base, limits.connectionLimit), 60, TimeUnit.SECONDS, LinkedBlockingQueue[Runnable](),
-      (r: Runnable) => Thread(r, s"cask-worker-${named.incrementAndGet()}")):
-    override def execute(task: Runnable): Unit = super.execute(Queued(task))
+  private val pool = EnhancedQueueExecutor.Builder().setCorePoolSize(base).setMaximumPoolSize(base).setKeepAliveTime(java.time.Duration.ofSeconds(60))
+    .setThreadFactory(r => Thread(r, s"cask-worker-${named.incrementAndGet()}")).build()
+
+  // requests handed to the pool, taken by a worker, and being served: the queue's own counts are off by default
+  private val handed = AtomicLong()
+  private val taken = AtomicLong()
+  private val busy = AtomicInteger()
+  private var handedAtLastLook = 0L // the watch's own
+
+  private val counted = new AbstractExecutorService:
+    def execute(task: Runnable): Unit =
+      handed.incrementAndGet()
+      pool.execute { () =>
+        taken.incrementAndGet()
+        busy.incrementAndGet()
+        try task.run() finally busy.decrementAndGet()
+      }
+    def shutdown(): Unit = pool.shutdown()
+    def shutdownNow(): JList[Runnable] = pool.shutdownNow()
+    def isShutdown: Boolean = pool.isShutdown
+    def isTerminated: Boolean = pool.isTerminated
+    def awaitTermination(timeout: Long, unit: TimeUnit): Boolean = pool.awaitTermination(timeout, unit)
 
   private val watch: ScheduledExecutorService = Executors.newSingleThreadScheduledExecutor { r =>
     val thread = Thread(r, "cask-workers-watch")
@@ -67,16 +84,23 @@ final class Workers(limits: ServerSettings.Limits):
   }
   watch.scheduleWithFixedDelay(() => grow(), 100, 100, TimeUnit.MILLISECONDS)
 
-  private def grow(): Unit = pool.getQueue.peek() match
-    case oldest: Queued if System.nanoTime() - oldest.at >= waited =>
-      pool.setCorePoolSize(math.min(pool.getMaximumPoolSize, pool.getPoolSize + pool.getQueue.size)) // starts one per queued request
-    case null if pool.getCorePoolSize > base && pool.getActiveCount < base =>
+  /** The queue is first in, first out: a request handed on before the last look and not yet taken has waited since. */
+  private def grow(): Unit =
+    val now = handed.get()
+    val waiting = (now - taken.get()).toInt
+    if taken.get() < handedAtLastLook then
+      val size = math.min(math.max(base, limits.connectionLimit), pool.getPoolSize + waiting)
+      pool.setMaximumPoolSize(math.max(size, pool.getMaximumPoolSize))
+      pool.setCorePoolSize(math.max(size, pool.getCorePoolSize))
+      while pool.prestartCoreThread() do () // one per queued request, each taking it off the queue
+    else if pool.getCorePoolSize > base && waiting == 0 && busy.get() < base then
       pool.setCorePoolSize(base) // the extra workers end once idle
-    case _ =>
+      pool.setMaximumPoolSize(base)
+    handedAtLastLook = now
 
   /** XNIO's worker on this pool, with Undertow's IO threads. */
   val worker: XnioWorker =
-    Xnio.getInstance(classOf[Undertow].getClassLoader).createWorkerBuilder().setWorkerIoThreads(ioThreads).setExternalExecutorService(pool).build()
+    Xnio.getInstance(classOf[Undertow].getClassLoader).createWorkerBuilder().setWorkerIoThreads(ioThreads).setExternalExecutorService(counted).build()
 
   def close(): Unit =
     watch.shutdownNow()
