@@ -40,7 +40,8 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
 
   def settings: JList[Setting] = JList.of(
     Setting.always("@compressUnlessEncoded (Cask's compress decorator)", "on /schedules", "none", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
-    Setting.limit("workers (CaskLimits.Workers)", "8 per IO thread, grown while a request waits 100 ms for one, up to 1,024",
+    Setting.limit("workers (CaskLimits.Workers)",
+      "8 per IO thread on Undertow's own executor, grown while a request waits 100 ms for one, up to 1,024",
       "8 per IO thread (16 on 1-2 cores)", "each response is written by a worker blocking on the socket: without more, a few " +
         "dozen slow readers would leave everyone else queued; a pool that large from the start costs fast clients a " +
         "hand-over to a parked thread per request", Setting.WITH_THE_LIMITS),

@@ -54,8 +54,8 @@ final class Workers(limits: ServerSettings.Limits):
 
   private val named = AtomicInteger()
   // named as the report's threads name them (a run's "answers built on"), as Undertow's own are
-  private val pool = EnhancedQueueExecutor.Builder().setCorePoolSize(base).setMaximumPoolSize(base).setKeepAliveTime(java.time.Duration.ofSeconds(60))
-    .setThreadFactory(r => Thread(r, s"cask-worker-${named.incrementAndGet()}")).build()
+  private val pool = EnhancedQueueExecutor.Builder().setCorePoolSize(base).setMaximumPoolSize(base)
+    .setKeepAliveTime(java.time.Duration.ofSeconds(60)).setThreadFactory(r => Thread(r, s"cask-worker-${named.incrementAndGet()}")).build()
 
   // requests handed to the pool, taken by a worker, and being served: the queue's own counts are off by default
   private val handed = AtomicLong()
@@ -100,7 +100,8 @@ final class Workers(limits: ServerSettings.Limits):
 
   /** XNIO's worker on this pool, with Undertow's IO threads. */
   val worker: XnioWorker =
-    Xnio.getInstance(classOf[Undertow].getClassLoader).createWorkerBuilder().setWorkerIoThreads(ioThreads).setExternalExecutorService(counted).build()
+    Xnio.getInstance(classOf[Undertow].getClassLoader).createWorkerBuilder().setWorkerIoThreads(ioThreads)
+      .setExternalExecutorService(counted).build()
 
   def close(): Unit =
     watch.shutdownNow()
