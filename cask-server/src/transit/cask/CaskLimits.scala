@@ -87,8 +87,9 @@ final class Workers(limits: ServerSettings.Limits):
   /** The queue is first in, first out: a request handed on before the last look and not yet taken has waited since. */
   private def grow(): Unit =
     val now = handed.get()
-    val waiting = (now - taken.get()).toInt
-    if taken.get() < handedAtLastLook then
+    val takenNow = taken.get()
+    val waiting = (now - takenNow).toInt
+    if takenNow < handedAtLastLook then
       val size = math.min(math.max(base, limits.connectionLimit), pool.getPoolSize + waiting)
       pool.setMaximumPoolSize(math.max(size, pool.getMaximumPoolSize))
       pool.setCorePoolSize(math.max(size, pool.getCorePoolSize))
