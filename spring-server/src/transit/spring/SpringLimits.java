@@ -27,8 +27,6 @@ import org.apache.coyote.ActionCode;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
-import org.apache.tomcat.util.net.SocketEvent;
-import org.apache.tomcat.util.net.SocketProcessorBase;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import transit.api.HttpContract;
@@ -72,14 +70,9 @@ final class SpringLimits {
 
   /**
    * Connections whose first request has not arrived: each is closed once the request-head bound has passed since it
-   * was accepted, unless its first request arrived (a client trickling a header a byte at a time). Time the server
-   * itself takes does not count against the client: a connection whose bytes wait for a thread to read them is judged
-   * again shortly, once they have been read (with the server on one core, tuned's virtual threads share one carrier,
-   * which a cold encoding of a 10 MB answer can hold for seconds).
+   * was accepted, unless its first request arrived (a client trickling a header a byte at a time).
    */
   static final class FirstRequests {
-    /** How soon a connection whose bytes waited for the server is judged again. */
-    static final long AGAIN_MILLIS = 250;
     private final long limitMillis;
     private final Map<SocketAddress, Boolean> awaiting = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -90,29 +83,11 @@ final class SpringLimits {
 
     FirstRequests(ServerSettings.Limits limits) { this.limitMillis = limits.requestHeadTimeout().toMillis(); }
 
-    /** What the bound asks of a connection's endpoint once it has passed. */
-    interface Connection {
-      /** Closes the connection and returns true, or returns false while its bytes wait for the server. */
-      boolean closeUnlessServersTurn();
-
-      /** The connection is judged: its first request came, or it was closed. */
-      void judged();
-    }
-
-    void accepted(SocketAddress client, Connection connection) {
+    void accepted(SocketAddress client, Runnable close) {
       awaiting.put(client, Boolean.TRUE);
-      judge(client, connection, limitMillis);
-    }
-
-    private void judge(SocketAddress client, Connection connection, long afterMillis) {
       timer.schedule(() -> {
-        if (awaiting.containsKey(client) && !connection.closeUnlessServersTurn()) {
-          judge(client, connection, AGAIN_MILLIS);
-          return;
-        }
-        awaiting.remove(client);
-        connection.judged();
-      }, afterMillis, TimeUnit.MILLISECONDS);
+        if (awaiting.remove(client) != null) close.run();
+      }, limitMillis, TimeUnit.MILLISECONDS);
     }
 
     void requested(SocketAddress client) { awaiting.remove(client); }
@@ -132,69 +107,22 @@ final class SpringLimits {
     }
   }
 
-  /**
-   * Tomcat's NIO endpoint, telling {@link FirstRequests} of every connection it accepts, and counting, for each until
-   * it is judged, the reads its poller has handed to a thread that has not yet run them: the server's turn, not the
-   * client's.
-   */
   static final class HeadBoundEndpoint extends NioEndpoint {
     volatile FirstRequests firstRequests;
-    private final Map<SocketWrapperBase<NioChannel>, Integer> handedOn = new ConcurrentHashMap<>();
 
     @Override
     protected boolean setSocketOptions(SocketChannel socket) {
       if (!super.setSocketOptions(socket)) return false;
       FirstRequests watch = firstRequests;
-      SocketWrapperBase<NioChannel> connection = connections.get(socket);
-      if (watch == null || connection == null) return true;
       try {
-        SocketAddress client = socket.getRemoteAddress();
-        handedOn.put(connection, 0);
-        watch.accepted(client, new FirstRequests.Connection() {
-          public boolean closeUnlessServersTurn() {
-            // a closed connection's handed-on read never runs: nothing is left to wait for
-            if (!connection.isClosed() && handedOn.getOrDefault(connection, 0) > 0) return false;
-            connection.close();
-            return true;
-          }
-
-          public void judged() { handedOn.remove(connection); }
+        if (watch != null) watch.accepted(socket.getRemoteAddress(), () -> {
+          SocketWrapperBase<NioChannel> connection = connections.get(socket);
+          if (connection != null) connection.close();
         });
       } catch (IOException e) {
-        handedOn.remove(connection); // closed as it was accepted: nothing to watch
+        // closed as it was accepted: nothing to watch
       }
       return true;
-    }
-
-    @Override
-    public boolean processSocket(SocketWrapperBase<NioChannel> connection, SocketEvent event, boolean dispatch) {
-      if (connection == null || handedOn.computeIfPresent(connection, (c, n) -> n + 1) == null)
-        return super.processSocket(connection, event, dispatch);
-      boolean handed = false;
-      try {
-        return handed = super.processSocket(connection, event, dispatch);
-      } finally {
-        if (!handed) ran(connection);
-      }
-    }
-
-    @Override
-    protected SocketProcessorBase<NioChannel> createSocketProcessor(SocketWrapperBase<NioChannel> connection, SocketEvent event) {
-      return new SocketProcessor(connection, event) {
-        @Override
-        protected void doRun() {
-          SocketWrapperBase<NioChannel> running = socketWrapper; // doRun hands this processor back for reuse
-          try {
-            super.doRun();
-          } finally {
-            ran(running);
-          }
-        }
-      };
-    }
-
-    private void ran(SocketWrapperBase<NioChannel> connection) {
-      if (connection != null) handedOn.computeIfPresent(connection, (c, n) -> Math.max(0, n - 1));
     }
   }
 
