@@ -65,7 +65,8 @@ public final class SuiteRunner {
           System.out.println("SKIPPED " + suite + ": " + name(test) + ": " + why);
         } else {
           failed.incrementAndGet(); // a failing test, or a container (class set-up) that failed
-          failures.add(suite + ": " + name(test));
+          // with its reason, one line: the totals repeat it at the end, where a log cut in its middle still shows it
+          failures.add(suite + ": " + name(test) + ": " + why.replace('\n', ' '));
           System.out.println("FAILED " + suite + ": " + name(test) + ": " + why);
           result.getThrowable().ifPresent(t -> {
             for (StackTraceElement e : t.getStackTrace())
@@ -105,6 +106,8 @@ public final class SuiteRunner {
   static String name(TestIdentifier test) {
     String id = test.getUniqueId();
     String clazz = id.replaceAll(".*\\[class:([^\\]]*)\\].*", "$1");
-    return (clazz.equals(id) ? "" : clazz.substring(clazz.lastIndexOf('.') + 1) + " ") + test.getDisplayName();
+    // a parameterized test's invocation is named by its arguments alone: its method's name goes before them
+    String method = id.contains("[test-template-invocation:") ? id.replaceAll(".*\\[test-template:([^(\\]]*)\\(.*", "$1") + " " : "";
+    return (clazz.equals(id) ? "" : clazz.substring(clazz.lastIndexOf('.') + 1) + " ") + (method.equals(id + " ") ? "" : method) + test.getDisplayName();
   }
 }
