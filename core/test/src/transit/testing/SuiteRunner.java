@@ -66,7 +66,7 @@ public final class SuiteRunner {
         } else {
           failed.incrementAndGet(); // a failing test, or a container (class set-up) that failed
           // with its reason, one line: the totals repeat it at the end, where a log cut in its middle still shows it
-          failures.add(suite + ": " + name(test) + ": " + why.replace('\n', ' '));
+          failures.add(suite + ": " + name(test) + ": " + why.replace('\n', ' ').replace('\r', ' '));
           System.out.println("FAILED " + suite + ": " + name(test) + ": " + why);
           result.getThrowable().ifPresent(t -> {
             for (StackTraceElement e : t.getStackTrace())
