@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -107,7 +108,8 @@ public final class SuiteRunner {
     String id = test.getUniqueId();
     String clazz = id.replaceAll(".*\\[class:([^\\]]*)\\].*", "$1");
     // a parameterized test's invocation is named by its arguments alone: its method's name goes before them
-    String method = id.contains("[test-template-invocation:") ? id.replaceAll(".*\\[test-template:([^(\\]]*)\\(.*", "$1") + " " : "";
-    return (clazz.equals(id) ? "" : clazz.substring(clazz.lastIndexOf('.') + 1) + " ") + (method.equals(id + " ") ? "" : method) + test.getDisplayName();
+    String method = id.contains("[test-template-invocation:") ? test.getSource().filter(source -> source instanceof MethodSource)
+        .map(source -> ((MethodSource) source).getMethodName() + " ").orElse("") : "";
+    return (clazz.equals(id) ? "" : clazz.substring(clazz.lastIndexOf('.') + 1) + " ") + method + test.getDisplayName();
   }
 }
