@@ -153,7 +153,8 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
       text.append(String.format("%n  %-9s %s, about %s: %d round(s) of %d s steps after %d s of warm-up (%d s more for a "
           + "server's first); scenarios %s; small at %s users; %s", p.label(), p.expected,
           Format.duration(o.plan(known, heap).expectedSeconds(o.settings(o.rates()))), p.repeat,
-          p.durationSeconds, p.warmupSeconds, p.firstWarmupSeconds, String.join(", ", Scenarios.inProfile(p)),
+          p.durationSeconds, p.warmupSeconds, p.firstWarmupSeconds, String.join(", ", Scenarios.inProfile(p))
+              + (p == Profile.QUICK ? " (every one on the first framework, heavy and small on the others)" : ""),
           p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),
           p.limitsOffBeside.isEmpty() ? "limits on only" : String.join(" and ", p.limitsOffBeside.stream().map(m -> m.label).toList())
               + " also with limits off" + (p == Profile.QUICK ? " (the first framework only, as its calibration)" : "")));

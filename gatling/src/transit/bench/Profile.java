@@ -12,9 +12,9 @@ public enum Profile {
    * Checks the pipeline: every step once, seconds long (heavy's 5 s, so that a cold server answers in it), with no
    * warm-up but the calibration's (LatencyScenario: a cold server's 1 s step answers next to nothing), for nothing
    * here is measured and each warm-up costs a step's time;
-   * small at its fewest and most users; cached also with limits off, so that the pairs' path runs; the pairs and the
-   * latency scenario's calibration on the first framework only, which is all the pipeline needs (ContractTest serves
-   * every framework with its limits off).
+   * small at its fewest and most users; cached also with limits off, so that the pairs' path runs; the pairs, the
+   * latency scenario's calibration and every scenario but heavy and small on the first framework only, which is all
+   * the pipeline needs (the conformance suite serves every framework in each: RunPlan#onEveryFrameworkWhenQuick).
    */
   QUICK(1, 0, 0, 1, List.of(1, 100), List.of(Mode.CACHED), "checks the pipeline, measures nothing"),
   /**

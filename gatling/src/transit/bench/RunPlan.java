@@ -79,6 +79,16 @@ final class RunPlan {
     this.firstWarmupSeconds = firstWarmupSeconds;
   }
 
+  /**
+   * The quick profile, which measures nothing, runs every scenario on the first framework and only heavy and small on
+   * the others: enough to start each of their servers in each mode as a measured run does and see it in the report;
+   * what each server does in the other scenarios the conformance suite checks (OverloadTest, ReloadTest,
+   * CompressionTest, RobustnessTest), and `--quick --frameworks X` runs every scenario on X.
+   */
+  static boolean onEveryFrameworkWhenQuick(String scenario) {
+    return scenario.equals(RouteScenario.HEAVY.name()) || scenario.equals(RouteScenario.SMALL.name());
+  }
+
   /** Round r's order of the items: the list turned r-1 places (round 1 as listed). */
   static <T> List<T> rotation(List<T> items, int round) {
     List<T> turned = new ArrayList<>(items);
@@ -114,8 +124,9 @@ final class RunPlan {
     List<Run> runs = new ArrayList<>();
     for (int round = 1; round <= repeat; round++) {
       for (String framework : rotation(frameworks, round)) {
+        List<Step> its = settings.quick() && !framework.equals(frameworks.get(0)) ? steps.stream().filter(s -> onEveryFrameworkWhenQuick(s.scenario())).toList() : steps;
         for (Mode mode : modes) {
-          List<Step> inMode = steps.stream().filter(s -> Scenarios.named(s.scenario()).runsIn(mode)).toList();
+          List<Step> inMode = its.stream().filter(s -> Scenarios.named(s.scenario()).runsIn(mode)).toList();
           if (inMode.isEmpty()) continue;
           Run run = new Run(round, framework, mode, heap, limits.on(), warmFirstLonger(inMode));
           // the quick profile, which measures nothing, runs the pairs' path on the first framework only
