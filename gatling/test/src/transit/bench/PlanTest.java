@@ -144,6 +144,20 @@ class PlanTest {
   }
 
   @Test
+  void theQuickProfileTakesTheFirstFrameworkThroughEveryScenarioAndTheOthersThroughHeavyAndSmall() {
+    Options quick = OptionsTest.parse("--quick", "--scenarios", "heavy,small,hello,overload", "--frameworks", "javalin,cask", "--modes", "idiomatic");
+    List<RunPlan.Run> runs = quick.plan(quick.frameworks(), "1g").rounds(quick.settings(null));
+    assertEquals(List.of("r1-javalin-idiomatic-1g", "r1-cask-idiomatic-1g"), runs.stream().map(RunPlan.Run::name).toList());
+    assertEquals(List.of("heavy", "small", "small", "hello", "hello", "overload"), runs.get(0).steps().stream().map(Step::scenario).toList());
+    assertEquals(List.of("heavy", "small", "small"), runs.get(1).steps().stream().map(Step::scenario).toList());
+    assertEquals(List.of("r1-javalin-idiomatic-1g"), names(OptionsTest.parse("--quick", "--scenarios", "overload", "--frameworks", "javalin,cask",
+        "--modes", "idiomatic")), "a framework with no step has no run");
+    Options standard = OptionsTest.parse("--scenarios", "heavy,hello", "--frameworks", "javalin,cask", "--modes", "idiomatic", "--repeat", "1");
+    assertEquals(List.of("heavy", "hello", "hello"), standard.plan(standard.frameworks(), "1g").rounds(standard.settings(null)).get(1).steps().stream()
+        .map(Step::scenario).toList(), "any other profile takes every framework through every scenario");
+  }
+
+  @Test
   void theOverloadScenarioIsNotPairedWithLimitsOffItWouldMeasureTheirAbsence() {
     Options quick = OptionsTest.parse("--quick", "--first-warmup", "1", "--scenarios", "small,overload", "--frameworks", "cask", "--modes", "cached");
     List<RunPlan.Run> runs = quick.plan(quick.frameworks(), "1g").rounds(quick.settings(null));
