@@ -62,7 +62,8 @@ final class Report {
       results.brokeOff.values().forEach(f -> line("- " + f));
       line();
     }
-    if (results.quick) line("**Quick run (`--profile quick`)**: it checks that every step runs and answers correctly; its figures measure nothing.\n");
+    if (results.quick) line("**Quick run (`--profile quick`)**: it checks that every step runs and answers correctly; its figures measure nothing."
+        + " The first framework runs every scenario, the others heavy and small (`--quick --frameworks X` runs every one on X).\n");
     List<Standing> standings = Standing.of(results);
     List<Verdict.Ranking> rankings = Verdict.rank(standings, results.scenarios, results.heap, results.limits, results.brokeOff.keySet());
     md.append(Verdict.markdown(rankings, results.rounds));

@@ -68,6 +68,7 @@ class QuickRunTest {
       assertTrue(section.contains("server CPU %"), scenario + ": the resources table");
     }
     assertTrue(report.contains("Rates: [25, 50, 75] % of the slowest"), "the latency rates come from the calibration");
+    assertTrue(report.contains("The first framework runs every scenario, the others heavy and small"), "the report says which frameworks ran what");
     assertTrue(report.contains("**tuned** (`--tuned`): /schedules written by core's SchedulesJson"), "the conditions say what each mode is");
     for (String framework : launchers.frameworks()) {
       var description = launchers.description(framework);
