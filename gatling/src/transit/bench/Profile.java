@@ -14,7 +14,7 @@ public enum Profile {
    * here is measured and each warm-up costs a step's time;
    * small at its fewest and most users; cached also with limits off, so that the pairs' path runs; the pairs, the
    * latency scenario's calibration and every scenario but heavy and small on the first framework only, which is all
-   * the pipeline needs (the conformance suite serves every framework in each: RunPlan#onEveryFrameworkWhenQuick).
+   * the pipeline needs (the conformance suite serves every framework in each: RunPlan#takenThroughWhenQuick).
    */
   QUICK(1, 0, 0, 1, List.of(1, 100), List.of(Mode.CACHED), "checks the pipeline, measures nothing"),
   /**

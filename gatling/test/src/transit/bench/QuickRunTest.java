@@ -14,18 +14,11 @@ import transit.synth.SyntheticFeed;
 /**
  * The whole pipeline with --profile quick on the generated feed, for every framework the build lists: every
  * scenario's table must have a row per mode and load with every figure and no errors for each framework the profile
- * takes through it (ranked: every one through heavy and small, the first through every scenario), the server's and
- * the client's resources sampled; report.html as a reader sees it in Chromium (ReportInBrowser). How fast anything was is
- * not tested.
+ * takes through it (RunPlan#takenThroughWhenQuick), the server's and the client's resources sampled; report.html as a
+ * reader sees it in Chromium (ReportInBrowser). How fast anything was is not tested.
  */
 class QuickRunTest {
   static final java.util.Set<String> NOT_IN_A_QUICK_STEP = java.util.Set.of("reload took ms", "p99 ms around swaps", "max ms around swaps");
-
-  /** The frameworks a quick run takes through a scenario: every one through heavy and small, the first through every scenario. */
-  static List<String> ranked(String scenario) {
-    List<String> frameworks = Launchers.load().frameworks();
-    return RunPlan.onEveryFrameworkWhenQuick(scenario) ? frameworks : frameworks.subList(0, 1);
-  }
 
   @Test
   void everyFrameworkAnswersEveryStepWithoutErrors(@TempDir Path results) throws Exception {
@@ -45,7 +38,7 @@ class QuickRunTest {
     for (String scenario : Scenarios.names()) {
       String section = ReportTest.section(report, scenario);
       List<String> header = ReportTest.cells(section.lines().filter(l -> l.startsWith("| Framework |")).findFirst().orElseThrow());
-      for (String framework : ranked(scenario)) {
+      for (String framework : RunPlan.takenThroughWhenQuick(scenario, launchers.frameworks())) {
         for (Mode mode : Mode.values()) {
           if (!Scenarios.named(scenario).runsIn(mode) || report.contains("No " + mode.label + " run for " + framework + ":")) continue;
           List<List<String>> rows = section.lines().filter(l -> l.startsWith("| " + framework + " | " + mode.label + " |"))
@@ -85,7 +78,7 @@ class QuickRunTest {
       assertTrue(drawn > 100, "memory.png draws " + launchers.frameworks().get(place) + "'s RSS in its colour: " + drawn + " pixels");
     }
     try (ReportInBrowser browser = new ReportInBrowser()) {
-      browser.assertReadable(outcome.html(), options.scenarios(), QuickRunTest::ranked);
+      browser.assertReadable(outcome.html(), options.scenarios(), scenario -> RunPlan.takenThroughWhenQuick(scenario, launchers.frameworks()));
     }
     for (String framework : launchers.frameworks())
       assertTrue(Files.isRegularFile(dir.resolve(report.replaceAll("(?s).*- r1-" + framework + "-idiomatic-[^:]*: \\[([^\\]]+)\\].*", "$1"))),
