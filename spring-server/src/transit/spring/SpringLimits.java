@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.catalina.Valve;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.catalina.connector.Request;
@@ -27,6 +29,7 @@ import org.apache.coyote.ActionCode;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
+import org.apache.tomcat.util.net.NioEndpoint.NioSocketWrapper;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import transit.api.HttpContract;
@@ -70,9 +73,14 @@ final class SpringLimits {
 
   /**
    * Connections whose first request has not arrived: each is closed once the request-head bound has passed since it
-   * was accepted, unless its first request arrived (a client trickling a header a byte at a time).
+   * was accepted, unless its first request arrived (a client trickling a header a byte at a time). Time the server
+   * itself takes does not count against the client: a connection whose bytes a thread has yet to read is judged again
+   * shortly (with the server on one core, tuned's virtual threads share one carrier, which a cold encoding of a 10 MB
+   * answer can hold for seconds). Only the timer does this; a request pays one map removal, as before.
    */
   static final class FirstRequests {
+    /** How soon a connection whose bytes waited for the server is judged again. */
+    static final long AGAIN_MILLIS = 250;
     private final long limitMillis;
     private final Map<SocketAddress, Boolean> awaiting = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -83,11 +91,20 @@ final class SpringLimits {
 
     FirstRequests(ServerSettings.Limits limits) { this.limitMillis = limits.requestHeadTimeout().toMillis(); }
 
-    void accepted(SocketAddress client, Runnable close) {
+    /** waitsOnClient: whether the connection waits for the client's bytes (false: a thread has them to read). */
+    void accepted(SocketAddress client, BooleanSupplier waitsOnClient, Runnable close) {
       awaiting.put(client, Boolean.TRUE);
+      judge(client, waitsOnClient, close, limitMillis);
+    }
+
+    private void judge(SocketAddress client, BooleanSupplier waitsOnClient, Runnable close, long afterMillis) {
       timer.schedule(() -> {
-        if (awaiting.remove(client) != null) close.run();
-      }, limitMillis, TimeUnit.MILLISECONDS);
+        boolean[] closing = {false};
+        // judged under the entry's lock, so a first request arriving meanwhile is either seen or not closed
+        Boolean still = awaiting.computeIfPresent(client, (c, v) -> (closing[0] = waitsOnClient.getAsBoolean()) ? null : v);
+        if (closing[0]) close.run();
+        else if (still != null) judge(client, waitsOnClient, close, AGAIN_MILLIS);
+      }, afterMillis, TimeUnit.MILLISECONDS);
     }
 
     void requested(SocketAddress client) { awaiting.remove(client); }
@@ -116,6 +133,11 @@ final class SpringLimits {
       FirstRequests watch = firstRequests;
       try {
         if (watch != null) watch.accepted(socket.getRemoteAddress(), () -> {
+          // Tomcat's poller takes a connection's read interest away while it hands its bytes to a thread, and gives
+          // it back once that thread needs more from the client
+          SocketWrapperBase<NioChannel> connection = connections.get(socket);
+          return !(connection instanceof NioSocketWrapper nio) || nio.interestOpsHas(SelectionKey.OP_READ);
+        }, () -> {
           SocketWrapperBase<NioChannel> connection = connections.get(socket);
           if (connection != null) connection.close();
         });
