@@ -100,7 +100,7 @@ final class SpringLimits {
     private void judge(SocketAddress client, BooleanSupplier waitsOnClient, Runnable close, long afterMillis) {
       timer.schedule(() -> {
         boolean[] closing = {false};
-        // judged under the entry's lock, so a first request arriving meanwhile is either seen or not closed
+        // decided under the entry's lock: a connection whose first request reached the valve first is never closed
         Boolean still = awaiting.computeIfPresent(client, (c, v) -> (closing[0] = waitsOnClient.getAsBoolean()) ? null : v);
         if (closing[0]) close.run();
         else if (still != null) judge(client, waitsOnClient, close, AGAIN_MILLIS);
