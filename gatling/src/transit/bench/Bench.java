@@ -6,55 +6,105 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import transit.bench.plan.Comparison;
+import transit.bench.plan.Contestant;
+import transit.bench.plan.Group;
+import transit.bench.plan.Plan;
+import transit.bench.report.Format;
+import transit.bench.report.Report;
+import transit.bench.results.Measurement;
+import transit.bench.results.Pair;
+import transit.bench.results.Ranking;
+import transit.bench.results.Results;
+import transit.bench.results.Rounds;
+import transit.bench.results.Settling;
+import transit.bench.results.Slice;
+import transit.bench.run.ClientSide;
+import transit.bench.run.Control;
+import transit.bench.run.CpuProfile;
+import transit.bench.run.FirstPass;
+import transit.bench.run.GatlingRun;
+import transit.bench.run.Jdk;
+import transit.bench.run.Launchers;
+import transit.bench.run.ServerProcess;
+import transit.bench.run.Servers;
+import transit.bench.run.SimulationPlan;
+import transit.bench.scenario.Background;
+import transit.bench.scenario.Scenario;
+import transit.bench.scenario.Scenarios;
+import transit.bench.scenario.ServerUnderTest;
+import transit.bench.scenario.Step;
 import transit.cli.Cli;
 import transit.measure.Cpus;
+import transit.measure.Machine;
 import transit.server.Mode;
 import transit.server.ServedFeed;
 
 /**
- * Runs what the options ask for (RunPlan): for each server run a server in its own JVM (same flags and heap, same
- * feed, a free port, pinned to the server CPUs) and its steps through Gatling on the client CPUs; the calibration
- * first where a scenario needs one, and with --against the build of that revision's servers before anything. Then
+ * Runs what the options ask for (Plan), group by group: a group's servers started together, each in its own JVM (same
+ * flags, same feed, a free port, all pinned to the server CPUs), and kept up; then each of its comparisons: every server
+ * warmed up on the comparison's work until it settles (Settling) or reaches the cap, then rounds of slices, each round
+ * every server once in a fresh random order, driven by Gatling on the client CPUs, a batch of rounds per Gatling run. A
+ * comparison takes the profile's least rounds, then more while a pair is undecided and the budget lasts. Then
  * results/<timestamp>/ (Report).
  */
 public final class Bench {
+  /** A fixed-work slice's least requests per user: enough for a tail of last answers to be a small part of it. */
+  static final int LEAST_REQUESTS_PER_USER = 4;
+  /** Each user's requests in a comparison's first warm-up slices, before any rate is known: few, for a cold server is slow. */
+  static final int FIRST_WARMUP_REQUESTS_PER_USER = 2;
+  /** The most rounds a comparison takes, whatever its budget. */
+  static final int MOST_ROUNDS = 60;
+  /** Seconds the report and the servers' stop take at the end, kept out of the budget for rounds. */
+  static final int CLOSING_SECONDS = 20;
+
   private final Options options;
   private final Launchers launchers;
   private final Path dir;
   private final Results results;
   private final Cpus.Split cpus;
-  private final Set<String> unsupported = new HashSet<>(); // framework|flags the server refused
+  private final Random random;
+  private final Set<String> unsupported = new HashSet<>(); // build|flags a server refused
+  private final long startedNanos = System.nanoTime();
+  private Plan plan;
   private FirstPass firstPass; // from the first server that answers: the lengths every server must match
   private Progress progress;
+  private int batches; // Gatling runs so far, for their folders' names
+  private List<Integer> leastEach; // each comparison's least seconds, in run order (Plan#leastSecondsEach)
+  private int place; // comparisons measured so far
 
   private Bench(Options options, Launchers launchers, Path dir) {
     this.options = options;
     this.launchers = launchers;
     this.dir = dir;
-    String heap = options.heap() != null ? options.heap() : launchers.defaultHeap();
-    this.results = new Results(options.scenarios(), options.repeat(), options.profile(), heap, options.heaps(), options.limits().on());
     try {
       this.cpus = Cpus.split(Cpus.ofThisProcess(), options.serverCpus(), options.clientCpus());
     } catch (IllegalArgumentException e) {
       throw new Cli.UsageException("--server-cpus/--client-cpus: " + e.getMessage());
     }
+    String heap = options.heap() != null ? options.heap() : launchers.defaultHeap();
+    this.results = new Results(options.scenarios(), options.profile(), heap, options.heaps(), options.limits().on(), options.margin(),
+        cpus.measured().size());
+    this.random = new Random(options.seed());
   }
 
-  /** report.md, report.html as results/latest/ shows it, and the frameworks whose runs broke off (with why). */
+  /** report.md, report.html as results/latest/ shows it, and the servers whose runs broke off (with why). */
   public record Outcome(Path report, Path html, List<String> failures) {}
 
-  /** Runs every framework and scenario the options choose, then writes the report. */
+  /** Runs every group and comparison the options choose, then writes the report. */
   public static Outcome run(Options options, Launchers launchers) throws Exception {
     if (options.target() == null) launchers = launchers.on(Jdk.resolve(options.javaGiven(), launchers.registry().jdk(), launchers.registry().jdks()));
     if (options.against() != null)
-      launchers = launchers.with(Against.build(launchers.workspace(), options.against(), options.frameworks(),
+      launchers = launchers.with(transit.bench.run.Against.build(launchers.workspace(), options.against(), options.frameworks(),
           line -> System.out.println("[against " + options.against() + "] " + line)));
     Path root = options.results() != null ? options.results() : launchers.workspace().resolve("results");
     Path dir = root.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss")));
@@ -66,296 +116,380 @@ public final class Bench {
     Path latest = root.resolve("latest");
     Files.deleteIfExists(latest);
     Files.createSymbolicLink(latest, dir.getFileName());
-    System.out.println("Finished in " + Format.duration(bench.progress.elapsedSeconds()));
+    System.out.println("Finished in " + Format.duration(bench.elapsedSeconds()));
     return new Outcome(dir.resolve("report.md"), latest.resolve("report.html"), List.copyOf(bench.results.brokeOff.values()));
   }
 
+  private long elapsedSeconds() { return (System.nanoTime() - startedNanos) / 1_000_000_000L; }
+
   private void runAll() throws Exception {
-    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority())
-        : launchers.runnable(options.runFrameworks(launchers.jdks()), why -> {
-          System.out.println(why);
-          results.notes.add(why);
-        });
+    List<String> frameworks = options.target() != null ? List.of(options.target().getAuthority()) : options.frameworks();
+    results.rates = options.rates();
     if (options.target() != null) {
       results.notes.add("Loaded an already running server (" + options.target() + "): no CPU, memory or GC figures, no other modes.");
       FirstPass.get(options.target().toString(), "/health"); // fails early when nothing answers there
-    } else if (frameworks.isEmpty()) {
-      throw new Cli.UsageException("--java: no chosen framework runs on " + Conditions.jdks(launchers.jdks(), true));
     } else {
       results.feed = ServedFeed.resolve(options.gtfs());
       for (String framework : frameworks) results.settings.put(framework, launchers.description(framework).settings());
     }
-    Conditions.before(results, options, launchers, frameworks, cpus);
-    RunPlan plan = options.plan(frameworks, results.heap);
-    results.rates = options.rates();
-    Scenario.Settings settings = options.settings(results.rates);
-    List<RunPlan.Run> calibration = plan.calibration(settings);
-    int expected = plan.expectedSeconds(settings);
-    progress = new Progress(expected);
-    List<RunPlan.Run> planned = plan.rounds(options.settings(RunPlan.PLACEHOLDER_RATES));
-    long limitsOff = options.limits().on() ? planned.stream().filter(r -> !r.limits()).count() : 0;
+    long memory = Machine.availableMemoryBytes() - GATLING_BYTES - MARGIN_BYTES;
+    plan = options.plan(frameworks, launchers.jdks().stream().map(Jdk::version).toList(), results.heap, memory);
+    List<String> unrunnable = options.target() != null ? List.of()
+        : plan.groups().stream().flatMap(g -> g.contestants().stream()).map(launchers::unrunnable).filter(w -> w != null).distinct().toList();
+    unrunnable.forEach(why -> {
+      System.out.println("Not run: " + why);
+      results.notes.add("Not run: " + why + ".");
+    });
+    Conditions.before(results, options, launchers, plan, cpus);
+    Scenario.Settings settings = options.settings(options.rates());
+    leastEach = plan.leastSecondsEach(settings);
+    int least = plan.leastSeconds(settings);
+    long budget = options.budgetSeconds();
+    progress = new Progress(least, budget);
     launchers.registry().unavailable().forEach((f, why) -> System.out.println("Not run here: " + f + " (" + why + ")"));
-    System.out.printf("Plan: %d server runs%s in %d round(s)%s, profile %s; expected to take %s%n", planned.size(),
-        limitsOff == 0 ? "" : " (" + limitsOff + " of them with limits off, each beside the same run with limits on)", options.repeat(),
-        calibration.isEmpty() ? "" : " after a calibration of " + calibration.size(), options.profile().label(), Progress.until(expected));
+    printPlan(settings, least, budget, memory);
     try (ClientSide client = new ClientSide(cpus, options.target() == null)) {
       if (!client.pinned.isEmpty()) results.conditions.put("Client side pinned", client.pinned);
-      for (int i = 0; i < calibration.size(); i++)
-        execute(calibration.get(i), i + 1 < calibration.size() ? calibration.get(i + 1) : planned.isEmpty() ? null : planned.get(0), results.calibration);
-      if (!calibration.isEmpty()) {
-        results.rates = plan.calibrating(settings).calibrated(results.calibration);
+      for (Group group : plan.groups()) runGroup(group);
+    }
+  }
+
+  /** What Gatling's JVM takes (its fixed 2 GB heap and the rest), and what is kept free beside the servers. */
+  static final long GATLING_BYTES = (2L << 30) + (512L << 20), MARGIN_BYTES = 1L << 30;
+
+  private void printPlan(Scenario.Settings settings, int least, long budget, long memory) {
+    List<Group> groups = plan.groups();
+    int servers = groups.stream().mapToInt(g -> g.contestants().size()).sum();
+    int most = groups.stream().mapToInt(g -> g.contestants().size()).max().orElse(0);
+    System.out.printf("Plan: %d server%s in %d group%s (at most %d up at once; %s free for them), profile %s, seed %d%n", servers,
+        servers == 1 ? "" : "s", groups.size(), groups.size() == 1 ? "" : "s", most, Format.bytes(memory), options.profile().label(), options.seed());
+    for (Group g : groups) {
+      List<Comparison> comparisons = plan.comparisons(g, settings);
+      System.out.println("  " + g.label() + ": " + String.join(", ", g.contestants().stream().map(c -> c.label(results.heap)).toList())
+          + "; " + comparisons.size() + " comparison" + (comparisons.size() == 1 ? "" : "s") + ": "
+          + String.join(", ", comparisons.stream().map(c -> c.step().label()).toList()));
+    }
+    System.out.println("Each comparison: warm-up until settled (at most " + options.warmupSeconds() + " s a server), then at least "
+        + plan.leastRounds() + " round" + (plan.leastRounds() == 1 ? "" : "s") + " of " + options.sliceSeconds() + " s slices"
+        + (budget > least ? ", and more while a pair is undecided (margin ±" + Math.round(options.margin() * 100) + " %)" : ""));
+    System.out.println("Expected to take " + Progress.until(least) + (budget > least
+        ? "; at most " + Format.duration(budget) + " (--budget) with the rounds added where pairs are undecided"
+        : budget < least && options.budgetSeconds() > 0 ? "; beyond the budget of " + Format.duration(budget) + ": no rounds will be added" : ""));
+  }
+
+  /** Starts a group's servers, measures each of its comparisons, stops them and reads their recordings. */
+  private void runGroup(Group group) {
+    System.out.println("[" + group.label() + "] starting " + group.contestants().size() + " server" + (group.contestants().size() == 1 ? "" : "s"));
+    try (Servers servers = options.target() != null ? Servers.target(group.contestants().get(0), options.target().toString()) : new Servers()) {
+      if (options.target() == null) for (Contestant c : group.contestants()) start(group, c, servers);
+      if (servers.up().isEmpty()) {
+        place += plan.comparisons(group, options.settings(results.rates)).size() + (plan.calibration(group, options.settings(results.rates)) == null ? 0 : 1);
+        return;
+      }
+      try {
+        if (firstPass == null) {
+          System.out.println("[" + group.label() + "] first pass: every path once, for the expected body lengths");
+          firstPass = FirstPass.run(servers.url(servers.up().get(0)), results.feed != null ? results.feed : ServedFeed.resolve(options.gtfs()), dir);
+          results.routes = firstPass.routes();
+        }
+      } catch (IOException | InterruptedException e) {
+        throw new IllegalStateException("the first pass failed: " + e.getMessage(), e);
+      }
+      long peak = Math.max(0, servers.rssBytes());
+      Comparison calibration = plan.calibration(group, options.settings(results.rates));
+      if (calibration != null) {
+        peak = Math.max(peak, measure(group, calibration, servers, true));
+        Scenario calibrating = plan.calibrating(options.settings(results.rates));
+        List<Double> figures = Results.rounds(results.calibration().stream().filter(s -> s.group().equals(group)).toList()).stream()
+            .map(r -> r.spread(Measurement::requestsPerSecond)).filter(s -> s != null).map(s -> s.median()).toList();
+        results.rates = calibrating.calibrated(figures);
         System.out.println("Rates from the calibration: " + results.rates + " requests/s");
       }
-      List<RunPlan.Run> rounds = plan.rounds(options.settings(results.rates));
-      for (int i = 0; i < rounds.size(); i++) execute(rounds.get(i), i + 1 < rounds.size() ? rounds.get(i + 1) : null, results.rows);
-      reports.forEach((run, report) -> {
-        try {
-          results.gatlingReports.put(run, report.get(REPORT_MINUTES, TimeUnit.MINUTES).resolve("index.html"));
-        } catch (Exception e) {
-          results.notes.add("No Gatling report for " + run + ": " + (e.getCause() != null ? e.getCause() : e));
-        }
-      });
-    } finally {
-      prelaunched.values().forEach(GatlingRun.Launched::close);
-      prestarted.values().forEach(Bench::closeWhenStarted);
+      List<Comparison> comparisons = plan.comparisons(group, options.settings(results.rates));
+      if (options.quick()) peak = Math.max(peak, measureAtOnce(group, comparisons, servers));
+      else for (int i = 0; i < comparisons.size(); i++) peak = Math.max(peak, measure(group, comparisons.get(i), servers, i == 0 && calibration == null));
+      results.atOnce.add(new Results.AtOnce(group, servers.up().size(), peak == 0 ? -1 : peak));
+      Map<Contestant, CpuProfile> profiles = servers.profiles(dir.resolve("profiles").resolve(group.mode().label + "-" + group.number()),
+          c -> launchers.description(c).encodingFrames());
+      withProfiles(group, profiles);
+    } catch (RuntimeException e) { // the other groups still run, and the report says what went wrong
+      results.brokeOff.put(group.label(), group.label() + ": " + e.getMessage());
+      System.out.println("[" + group.label() + "] failed: " + e.getMessage());
     }
   }
 
-  /**
-   * Gatling's JVMs started for the next run during this one's steps, by run name: only in the quick profile, which
-   * measures nothing, so that a start taking seconds on the client CPU never waits between two runs.
-   */
-  private final Map<String, GatlingRun.Launched> prelaunched = new ConcurrentHashMap<>();
-
-  /** Each run's Gatling report, by run name in the order they ran: written once its run has been measured. */
-  private final Map<String, CompletableFuture<Path>> reports = new java.util.LinkedHashMap<>();
-  /** How long the run waits at its end for a Gatling report still being written. */
-  private static final long REPORT_MINUTES = 5;
-
-  /** The run's Gatling JVM: started during the last run's steps, or now. */
-  private GatlingRun.Launched gatlingFor(RunPlan.Run run) throws IOException {
-    GatlingRun.Launched started = prelaunched.remove(run.name());
-    return started != null ? started : launchGatling(run);
-  }
-
-  /** Gatling's JVM for the run, on the client CPUs, waiting for its plan. */
-  private GatlingRun.Launched launchGatling(RunPlan.Run run) throws IOException {
-    return GatlingRun.launch(gatlingDir(run), Cpus.taskset(cpus.measuring()));
-  }
-
-  /** Whether the run is not run: its framework broke off earlier, or its server refused these flags. */
-  private boolean skipped(RunPlan.Run run) {
-    return results.brokeOff.containsKey(run.framework()) || unsupported.contains(run.framework() + "|" + run.serverFlags());
-  }
-
-  /** How progress lines name the run: its round, framework, mode, and heap and limits where not the run's. */
-  private String titleOf(RunPlan.Run run) {
-    return (run.round() == 0 ? "calibration" : "round " + run.round() + "/" + options.repeat()) + ", " + run.framework()
-        + " " + run.mode().label + (run.heap().equals(results.heap) ? "" : " (heap " + run.heap() + ")") + (run.limits() ? "" : ", limits off");
-  }
-
-  /** Starts the run's server (unless --target), measures its steps through Gatling, stops it. */
-  private void execute(RunPlan.Run run, RunPlan.Run next, List<Results.Row> into) {
-    String title = titleOf(run);
-    if (skipped(run)) {
-      GatlingRun.Launched unused = prelaunched.remove(run.name());
-      if (unused != null) unused.close();
-      closeWhenStarted(prestarted.remove(run.name()));
-      System.out.println(progress.done(run.expectedSeconds()));
-      return;
-    }
+  /** Starts a server of the group on the server CPUs, unless it cannot run here; its start is timed where the report gives it. */
+  private void start(Group group, Contestant c, Servers servers) {
+    if (launchers.unrunnable(c) != null) return;
+    String title = "[" + c.label(results.heap) + "]";
     try {
-      if (options.target() != null) {
-        measure(run, next, title, options.target().toString(), null, null, null, into);
-      } else {
-        // Gatling's JVM starts on the client CPUs while the server starts on its own, and waits for its plan; not
-        // beside a start whose time the report gives (the idiomatic server's, limits on, at the run's heap), unless
-        // the profile measures nothing
-        boolean startTimed = run.mode() == Mode.IDIOMATIC && run.limits() && run.heap().equals(results.heap);
-        try (GatlingRun.Launched gatling = startTimed && !options.quick() ? null : gatlingFor(run);
-            ServerProcess server = serverFor(run, title)) {
-          if (run.mode() == Mode.IDIOMATIC && !results.servers.containsKey(run.framework()))
-            results.servers.put(run.framework(), new Results.ServerStart(run.framework(), server.started.loadedFrom(),
-                server.started.loadMillis(), server.started.heapBytes()));
-          if (startTimed) {
-            Results.Startup startup = server.startup(run.framework());
-            if (startup != null) results.startups.add(startup);
-          }
-          if (server.probe != null) Conditions.server(results, server.probe);
-          measure(run, next, title, server.baseUrl, server, servedFeed(run), gatling, into);
-        }
+      Path served = servedFeed(group, c);
+      System.out.println(title + " starting the server on " + results.feed.getFileName());
+      if (!served.equals(results.feed)) ServerProcess.copyFeed(results.feed, served);
+      List<String> command = new ArrayList<>(ServerProcess.command(launchers, c, served, Cpus.taskset(cpus.measured())));
+      if (!served.equals(results.feed)) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
+      ServerProcess server = ServerProcess.start(command, c.build(), c.serverFlags(), dir.resolve("logs").resolve(c.fileName() + ".log"));
+      if (c.mode() == Mode.IDIOMATIC && !results.servers.containsKey(c.build()))
+        results.servers.put(c.build(), new Results.ServerStart(c.build(), server.started.loadedFrom(), server.started.loadMillis(), server.started.heapBytes()));
+      if (c.mode() == Mode.IDIOMATIC && c.limits() && c.heap().equals(results.heap)) {
+        ServerProcess.Start start = server.startup();
+        if (start != null)
+          results.startups.add(new Results.Startup(c.build(), server.started.loadedFrom(), start.startupMillis(), server.started.loadMillis(),
+              start.idleRssBytes(), start.idleLiveHeapBytes()));
       }
+      if (server.probe != null) Conditions.server(results, server.probe);
+      servers.add(c, server);
     } catch (ServerProcess.FlagsUnsupported e) {
-      unsupported.add(run.framework() + "|" + run.serverFlags());
-      results.notes.add("No " + run.mode().label + " run" + (run.limits() ? "" : " with limits off") + " for " + run.framework() + ": "
-          + e.getMessage());
-      System.out.println("[" + title + "] " + e.getMessage() + ": skipped");
-    } catch (Exception e) { // the other frameworks still run, and the report says what went wrong
-      results.brokeOff.put(run.framework(), run.framework() + " (" + title + "): " + e.getMessage());
-      System.out.println("[" + title + "] failed: " + e.getMessage());
+      unsupported.add(c.build() + "|" + c.serverFlags());
+      results.notes.add("No " + c.label(results.heap) + " server: " + e.getMessage());
+      System.out.println(title + " " + e.getMessage() + ": skipped");
+    } catch (IOException e) {
+      results.brokeOff.put(c.label(results.heap), c.label(results.heap) + ": " + e.getMessage());
+      System.out.println(title + " failed: " + e.getMessage());
     }
-    System.out.println(progress.done(run.expectedSeconds()));
+  }
+
+  /** The feed a server serves: its own copy where one of its group's scenarios replaces it, else the run's feed. */
+  private Path servedFeed(Group group, Contestant c) {
+    boolean replaces = plan.comparisons(group, options.settings(Plan.PLACEHOLDER_RATES)).stream()
+        .anyMatch(k -> k.contestants().contains(c) && Scenarios.named(k.step().scenario()).replacesFeed());
+    return replaces ? dir.resolve("feeds").resolve(c.fileName()).resolve(results.feed.getFileName()) : results.feed;
   }
 
   /**
-   * Servers started for the next run during this one's steps, by run name: as Gatling's JVMs are (prelaunched), only in
-   * the quick profile, whose figures (a start's time included) say nothing, so that no run waits for its server's start.
+   * One comparison, in one Gatling run decided as its slices end: warm-up rounds of time-bounded slices, its work sized
+   * from them (each user the same count of requests, a slice's time at the servers' median rate), then rounds until
+   * every pair is decided or its share of the budget is spent; a server's measured slices count once its JIT has
+   * settled (Settling) or it has had the warm-up's cap of load. Returns the most RSS its servers held together.
    */
-  private final Map<String, CompletableFuture<ServerProcess>> prestarted = new ConcurrentHashMap<>();
-
-  /** The run's server: started during the last run's steps, or now. */
-  private ServerProcess serverFor(RunPlan.Run run, String title) throws IOException, ServerProcess.FlagsUnsupported {
-    CompletableFuture<ServerProcess> started = prestarted.remove(run.name());
-    if (started == null) return startServer(run, title);
-    try {
-      return started.join();
-    } catch (java.util.concurrent.CompletionException e) {
-      if (e.getCause() instanceof ServerProcess.FlagsUnsupported refused) throw refused;
-      if (e.getCause() instanceof IOException failed) throw failed;
-      throw e;
+  private long measure(Group group, Comparison comparison, Servers servers, boolean firstOfGroup) {
+    List<Contestant> up = comparison.contestants().stream().filter(c -> servers.url(c) != null).toList();
+    if (up.isEmpty()) {
+      place++;
+      return 0;
     }
-  }
+    String title = "[" + group.label() + ", " + comparison.step().label() + (comparison.calibration() ? ", calibration" : "") + "]";
+    Scenario scenario = Scenarios.named(comparison.step().scenario());
+    Step planned = comparison.step();
+    boolean sized = scenario.sizedToSlice() && !planned.open();
+    int warmupRounds = firstOfGroup && !comparison.calibration() ? Plan.FIRST_WARMUP_ROUNDS : Plan.WARMUP_ROUNDS;
+    int least = comparison.calibration() ? 1 : plan.leastRounds();
+    int most = comparison.calibration() ? 1 : planned.open() ? least : MOST_ROUNDS;
+    // a closed loop of fixed work warms up on fixed work too, so that its users loop over every slice in one population
+    boolean looping = !planned.open() && (sized || planned.fixedWork());
+    Step warmStep = !looping ? planned.forSeconds(Math.min(planned.seconds(), options.sliceSeconds()))
+        : planned.withRequests(sized ? FIRST_WARMUP_REQUESTS_PER_USER : Math.max(1, planned.requests() * options.sliceSeconds() / Math.max(1, planned.seconds())),
+            options.sliceSeconds());
+    Slice.Kind kind = comparison.calibration() ? Slice.Kind.CALIBRATION : Slice.Kind.MEASURED;
+    List<Batch.Turn> turns = new ArrayList<>(rounds(comparison, up, warmStep, Slice.Kind.WARMUP, 1, warmupRounds));
+    int warmEnd = turns.size(), perRound = up.size();
+    turns.addAll(rounds(comparison, up, sized ? planned.withRequests(LEAST_REQUESTS_PER_USER, planned.seconds()) : planned, kind, 1, most));
+    long started = System.nanoTime();
+    Map<Contestant, List<Measurement>> warm = new LinkedHashMap<>();
+    Map<Contestant, Double> loaded = new LinkedHashMap<>(); // seconds of load each server has had in this comparison
+    Set<Contestant> settled = new HashSet<>();
+    String[] why = {null};
+    int[] perUser = {0}, decidedRounds = {0}, rounds = {0};
+    long[] roundStarted = {0};
+    Batch.Decider decider = new Batch.Decider() {
+      public void start(Control control) {
+        for (int i = 0; i < (sized && looping ? perRound : warmEnd); i++) control.go(0); // a sized warm-up's later rounds: from the one before
+        control.publish();
+      }
 
-  /** Starts the run's server on the server CPUs, with its mode's and limits' flags, on its feed. */
-  private ServerProcess startServer(RunPlan.Run run, String title) throws IOException, ServerProcess.FlagsUnsupported {
-    System.out.println("[" + title + "] starting the server on " + results.feed.getFileName());
-    Path served = servedFeed(run);
-    if (!served.equals(results.feed)) ServerProcess.copyFeed(results.feed, served);
-    List<String> command = new ArrayList<>(ServerProcess.command(launchers, run.framework(), run.serverFlags(), run.heap(), served,
-        Cpus.taskset(cpus.measured())));
-    if (!served.equals(results.feed)) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
-    return ServerProcess.start(command, run.framework(), run.serverFlags(), dir.resolve("logs").resolve(run.name() + ".log"));
-  }
-
-  /** The feed the run's server serves: its own copy where a step replaces it, else the run's feed. */
-  private Path servedFeed(RunPlan.Run run) {
-    boolean replaces = run.steps().stream().anyMatch(s -> Scenarios.named(s.scenario()).replacesFeed());
-    return replaces ? dir.resolve("feeds").resolve(run.name()).resolve(results.feed.getFileName()) : results.feed;
-  }
-
-  private static java.util.concurrent.Executor onItsOwnThread(String name) {
-    return runnable -> {
-      Thread t = new Thread(runnable, name);
-      t.setDaemon(true);
-      t.start();
-    };
-  }
-
-  private static void closeWhenStarted(CompletableFuture<ServerProcess> server) {
-    if (server != null) server.thenAccept(ServerProcess::close);
-  }
-
-  /** Where a run's Gatling writes. */
-  private Path gatlingDir(RunPlan.Run run) { return dir.resolve("gatling").resolve(run.name()); }
-
-  /**
-   * One Gatling run of the run's steps against a server; server is null when it was not started here. served is
-   * the feed path it serves, for a scenario that replaces it; gatling, Gatling's JVM if launched already; next, the
-   * run after this one, whose Gatling the quick profile starts once this run's steps have.
-   */
-  private void measure(RunPlan.Run run, RunPlan.Run next, String title, String baseUrl, ServerProcess server, Path served,
-      GatlingRun.Launched gatling, List<Results.Row> into) throws Exception {
-    if (firstPass == null) {
-      System.out.println("[" + title + "] first pass: every path once, for the expected body lengths");
-      firstPass = FirstPass.run(baseUrl, results.feed != null ? results.feed : ServedFeed.resolve(options.gtfs()), dir);
-      results.routes = firstPass.routes();
-    }
-    List<AutoCloseable> watching = new ArrayList<>();
-    Map<Integer, CompletableFuture<Results.Background>> backgrounds = new ConcurrentHashMap<>();
-    GatlingRun.StepListener duringSteps = (index, at) -> {
-      if (index == 0 && options.quick() && options.target() == null && next != null) {
-        try {
-          prelaunched.put(next.name(), launchGatling(next));
-        } catch (IOException e) {
-          System.out.println("[" + title + "] Gatling for the next run: " + e + "; started when its run starts");
+      public Slice keep(int index, Slice slice) {
+        Contestant c = slice.contestant();
+        loaded.merge(c, slice.m().seconds(), Double::sum);
+        if (index < warmEnd) {
+          warm.computeIfAbsent(c, k -> new ArrayList<>()).add(slice.m());
+          return slice;
         }
-        if (!skipped(next))
-          prestarted.put(next.name(), CompletableFuture.supplyAsync(() -> {
-            try {
-              return startServer(next, titleOf(next));
-            } catch (IOException | ServerProcess.FlagsUnsupported e) {
-              throw new java.util.concurrent.CompletionException(e);
+        if (settled.contains(c) || comparison.calibration()) return slice;
+        boolean jit = Settling.settled(slice.m());
+        if (!jit && loaded.get(c) < options.warmupSeconds()) return new Slice(slice.group(), c, slice.step(), Slice.Kind.WARMUP, slice.round(),
+            slice.seed(), slice.startMillis(), slice.m(), slice.idleCpu());
+        settled.add(c);
+        int before = warm.getOrDefault(c, List.of()).size() + (slice.round() - 1);
+        results.warmups.add(new Results.Warmup(group, c, planned, before, loaded.get(c) - slice.m().seconds(), jit));
+        if (!jit) System.out.println(title + " " + c.label(results.heap) + " did not settle within " + options.warmupSeconds() + " s of load");
+        return slice;
+      }
+
+      public void ended(int index, Slice slice, Control control) {
+        if (index < warmEnd && (index + 1) % perRound == 0) {
+          perUser[0] = sized ? workPerUser(planned, lastOfEach(warm)) : 0;
+          if (index + 1 == warmEnd) {
+            decidedRounds[0] = least;
+            decideRound(control);
+          } else if (sized && looping) decideRound(control);
+          roundStarted[0] = System.nanoTime();
+          return;
+        }
+        if (index < warmEnd || (index - warmEnd + 1) % perRound != 0) return;
+        rounds[0]++;
+        if (sized) perUser[0] = workPerUser(planned, lastRound(perRound)); // a slice's time at the servers' rates now
+        double roundSeconds = (System.nanoTime() - roundStarted[0]) / 1e9;
+        roundStarted[0] = System.nanoTime();
+        if (rounds[0] < decidedRounds[0]) { // committed to: no look at the intervals before it
+          decideRound(control);
+          return;
+        }
+        if (comparison.calibration()) {
+          stop(control, "a calibration takes one round");
+          return;
+        }
+        Ranking ranking = results.ranking(group, planned);
+        List<Pair> pairs = results.pairs(group, planned);
+        long warming = up.size() - settled.size();
+        long undecided = ranking.neighbours() - ranking.decided() + pairs.stream().filter(p -> !p.decision().decided() && p.unjudged() == null).count()
+            + warming;
+        System.out.println(title + " round " + rounds[0] + ": " + standings(ranking) + " (" + (undecided == 0 ? "every pair decided"
+            : (undecided - warming) + " pair" + (undecided - warming == 1 ? "" : "s") + " undecided" + (warming == 0 ? "" : ", " + warming + " warming up")) + ")");
+        if (undecided == 0) stop(control, ranking.places().size() + ranking.apart().size() < 2 && pairs.isEmpty() ? "one server: nothing to compare"
+            : "every pair decided");
+        else if (options.budgetSeconds() == 0) stop(control, "the profile adds no rounds");
+        else if (rounds[0] >= most) stop(control, "the most rounds reached (" + most + ")");
+        else {
+          // the next look at the intervals a third further on: few looks, for each look is a chance to stop on noise
+          int more = (int) Math.min(Math.min(Math.max(2, rounds[0] / 3), most - rounds[0]), Math.floor(allowance(place) / Math.max(1, roundSeconds)));
+          if (more <= 0) stop(control, "its share of the budget spent");
+          else {
+            decidedRounds[0] += more;
+            decideRound(control);
+          }
+        }
+      }
+
+      /** The next round runs, its slices sized as the last round's rates say. */
+      private void decideRound(Control control) {
+        for (int i = 0; i < perRound && control.decided() < turns.size(); i++) control.go(perUser[0]);
+        control.publish();
+      }
+
+      private void stop(Control control, String reason) {
+        why[0] = reason;
+        while (control.decided() < turns.size()) control.skip();
+        control.publish();
+      }
+    };
+    Batch batch = new Batch(results, group, servers, firstPass, cpus, dir);
+    String name = String.format("%03d-%s-%s", ++batches, group.mode().label + group.number(), planned.label().replaceAll("[^A-Za-z0-9.]+", "-"));
+    batch.run(name, turns, decider, c -> servedFeed(group, c));
+    up.stream().filter(c -> !settled.contains(c) && !comparison.calibration())
+        .forEach(c -> results.warmups.add(new Results.Warmup(group, c, planned, warm.getOrDefault(c, List.of()).size() + rounds[0],
+            loaded.getOrDefault(c, 0.0), false)));
+    double seconds = (System.nanoTime() - started) / 1e9;
+    results.stopped.add(new Results.Stopped(group, planned, rounds[0], seconds, why[0] == null ? "ended" : why[0]));
+    System.out.println(title + " " + rounds[0] + " round" + (rounds[0] == 1 ? "" : "s") + " in " + Format.duration(Math.round(seconds)) + ": " + why[0]);
+    System.out.println(progress.line(++place, leastEach.size(), elapsedSeconds()));
+    return servers.rssBytes();
+  }
+
+  /** Each server's last warm-up slice. */
+  private static List<Measurement> lastOfEach(Map<Contestant, List<Measurement>> warm) {
+    return warm.values().stream().filter(l -> !l.isEmpty()).map(l -> l.get(l.size() - 1)).toList();
+  }
+
+  /** The measurements of the round that ended with this slice of the run, in the results. */
+  private List<Measurement> lastRound(int count) {
+    List<Slice> all = results.slices;
+    return all.subList(Math.max(0, all.size() - count), all.size()).stream().map(Slice::m).toList();
+  }
+
+  /** Each user's requests in a slice: a slice's time at the median rate of these slices, at least LEAST_REQUESTS_PER_USER. */
+  private int workPerUser(Step step, List<Measurement> slices) {
+    List<Double> rates = slices.stream().map(Measurement::requestsPerSecond).sorted().toList();
+    double median = rates.isEmpty() ? 0 : rates.get(rates.size() / 2);
+    return Math.max(LEAST_REQUESTS_PER_USER, (int) Math.round(options.sliceSeconds() * median / step.load()));
+  }
+
+  /**
+   * The quick profile's way, which measures nothing: one round of every comparison of the group, its work as planned (no
+   * warm-up to size it from), in one Gatling run. Returns the most RSS the servers held together.
+   */
+  private long measureAtOnce(Group group, List<Comparison> comparisons, Servers servers) {
+    long started = System.nanoTime();
+    List<Batch.Turn> turns = new ArrayList<>();
+    for (Comparison c : comparisons) {
+      List<Contestant> up = c.contestants().stream().filter(x -> servers.url(x) != null).toList();
+      if (!up.isEmpty()) turns.addAll(rounds(c, up, c.step(), Slice.Kind.MEASURED, 1, 1));
+    }
+    if (!turns.isEmpty())
+      new Batch(results, group, servers, firstPass, cpus, dir).run(String.format("%03d-%s-every-comparison", ++batches, group.mode().label + group.number()),
+          turns, new Batch.Decider() {
+            public void start(Control control) {
+              turns.forEach(t -> control.go(0));
+              control.publish();
             }
-          }, onItsOwnThread("start-" + next.name())));
-      }
-      Step step = run.steps().get(index);
-      Scenario scenario = Scenarios.named(step.scenario());
-      if (server == null) return;
-      if (scenario.replacesFeed()) watching.add(server.watchReloads());
-      ServerUnderTest underTest = new ServerUnderTest() {
-        public int port() { return Integer.parseInt(server.baseUrl.substring(server.baseUrl.lastIndexOf(':') + 1)); }
 
-        public String largestPath() { return firstPass.largestPath(); }
+            public Slice keep(int index, Slice slice) { return slice; }
 
-        public void replaceFeed() { server.replaceFeed(results.feed, served); }
-      };
-      backgrounds.put(index, CompletableFuture.supplyAsync(() -> {
-        try {
-          return scenario.whileMeasured(step, underTest);
-        } catch (InterruptedException | RuntimeException e) {
-          System.out.println("[" + title + "] " + step.label() + ": " + e);
-          return null;
-        }
-      }, onItsOwnThread("while-" + step.label())));
-    };
-    // the server's CPU profile starts while Gatling takes its plan, which takes it longer than the profile its start,
-    // and the first step's warm-up comes before anything measured
-    CompletableFuture<Long> recording = server == null || server.probe == null ? null : CompletableFuture.supplyAsync(() -> {
-      try {
-        return server.probe.startProfile();
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }, onItsOwnThread("profile-" + run.name()));
-    GatlingRun.Result measured;
-    try {
-      SimulationPlan plan = firstPass.plan(baseUrl, run.steps());
-      java.util.function.Consumer<String> progressLine = line -> System.out.println("[" + title + "] " + line);
-      try (GatlingRun.Launched launched = gatling != null ? null : launchGatling(run)) {
-        // the quick profile, which measures nothing, goes on while Gatling writes its report
-        measured = GatlingRun.run(gatling != null ? gatling : launched, plan, progressLine, duringSteps, options.quick());
-      }
-    } finally {
-      for (AutoCloseable w : watching) w.close();
+            public void ended(int index, Slice slice, Control control) {}
+          }, c -> servedFeed(group, c));
+    double seconds = (System.nanoTime() - started) / 1e9 / Math.max(1, comparisons.size());
+    for (Comparison c : comparisons) {
+      results.stopped.add(new Results.Stopped(group, c.step(), 1, seconds, "the quick profile takes one round"));
+      System.out.println("[" + group.label() + ", " + c.step().label() + "] " + standings(results.ranking(group, c.step())));
+      place++;
     }
-    reports.put(run.name(), measured.report());
-    CpuProfile profile = null;
-    if (recording != null) {
-      Path file = dir.resolve("profiles").resolve(run.name() + ".jfr");
-      Files.createDirectories(file.getParent());
-      try {
-        server.probe.stopProfile(recording.join(), file);
-      } catch (java.util.concurrent.CompletionException e) {
-        if (e.getCause() instanceof java.io.UncheckedIOException failed) throw failed.getCause();
-        throw e;
-      }
-      profile = CpuProfile.read(file, launchers.description(run.framework()).encodingFrames());
-    }
-    Conditions.client(results, measured.clientCollectors());
-    String down = server == null ? null : server.down();
-    for (int i = 0; i < run.steps().size(); i++) {
-      GatlingRun.StepRun s = measured.steps().get(i);
-      Step step = run.steps().get(i);
-      if (s.end() <= s.start()) throw new IOException("step " + step.label() + " did not finish; see " + gatlingDir(run));
-      CompletableFuture<Results.Background> background = backgrounds.get(i);
-      into.add(new Results.Row(run.framework(), run.mode(), run.heap(), run.limits(), run.round(), step, measurement(step, s, server, profile,
-          down, background == null ? null : background.get(step.durationSeconds() + 60L, TimeUnit.SECONDS))));
-    }
+    System.out.println(progress.line(place, leastEach.size(), elapsedSeconds()));
+    return servers.rssBytes();
   }
 
   /**
-   * What a step measured: Gatling's answers and times, the server's and client's use over its window, whether the
-   * server stayed up through its run (down: why not), and what the harness's own clients met beside Gatling's.
+   * How many more seconds of rounds the comparison of this place in the run may take: the budget's time left, less what
+   * the comparisons still to come need at least, shared evenly with them.
    */
-  private Results.Measurement measurement(Step step, GatlingRun.StepRun s, ServerProcess server, CpuProfile profile, String down,
-      Results.Background background) {
-    // an open step's requests arrive over its duration: fewer answered in it means the server fell behind
-    double seconds = step.open() ? Math.max(s.seconds(), step.durationSeconds()) : s.seconds();
-    Results.ServerUse serverUse = server == null ? null : new Results.ServerUse(server.stats.window(s.start(), s.end()),
-        server.probe == null ? null : server.probe.window(s.start(), s.end()), profile == null ? null : profile.count(s.start(), s.end()),
-        profile == null ? null : profile.threads(s.start(), s.end()), server.events(s.start(), s.end(), Scenarios.named(step.scenario()).eventsAfterStepMillis()), down);
-    return new Results.Measurement(new Results.Answers(s.count("ok"), s.count("failed"), s.count("lost")), seconds, s.ok(), serverUse,
-        new Results.ClientUse(s.client(), s.clientGc(), cpus.measuring().size()), s.connectionsAccepted(),
-        new Results.Timeline(s.start(), s.timeline()), background, s.loopbackBytes());
+  private long allowance(int place) {
+    long left = options.budgetSeconds() - elapsedSeconds() - CLOSING_SECONDS;
+    long theirs = leastEach.subList(Math.min(place + 1, leastEach.size()), leastEach.size()).stream().mapToLong(Integer::longValue).sum();
+    return (left - theirs) / Math.max(1, leastEach.size() - place);
   }
+
+  /** "cask 350 › javalin 340 ? …" at their figures. */
+  private String standings(Ranking ranking) {
+    List<String> all = new ArrayList<>();
+    for (Ranking.Place p : ranking.places())
+      all.add(p.series().contestant().build() + " " + Format.figure(ranking.by(), p.figure()) + (p.decision() == null ? "" : " " + p.decision().mark));
+    for (Ranking.Apart a : ranking.apart()) all.add(a.series().contestant().build() + " (" + a.why() + ")");
+    return String.join(" ", all);
+  }
+
+  /**
+   * Rounds of slices of a comparison's step (its work as given) for these of its servers, each round in a fresh random
+   * order, a framework's servers side by side, every slice of a round drawing its users' decks from the same seed.
+   */
+  private List<Batch.Turn> rounds(Comparison comparison, List<Contestant> taking, Step step, Slice.Kind kind, int firstRound, int rounds) {
+    List<List<Contestant>> blocks = new ArrayList<>();
+    for (List<Contestant> block : comparison.blocks()) {
+      List<Contestant> in = block.stream().filter(taking::contains).toList();
+      if (!in.isEmpty()) blocks.add(in);
+    }
+    List<Batch.Turn> turns = new ArrayList<>();
+    for (int r = 0; r < rounds; r++) {
+      long seed = random.nextLong();
+      List<List<Contestant>> order = new ArrayList<>(blocks);
+      Collections.shuffle(order, random);
+      for (List<Contestant> block : order) {
+        List<Contestant> inBlock = new ArrayList<>(block);
+        Collections.shuffle(inBlock, random);
+        for (Contestant c : inBlock) turns.add(new Batch.Turn(comparison, c, step, kind, firstRound + r, seed));
+      }
+    }
+    return turns;
+  }
+
+  /** Each slice of the group's servers with its share of their recordings' samples, once the recordings are read. */
+  private void withProfiles(Group group, Map<Contestant, CpuProfile> profiles) {
+    for (int i = 0; i < results.slices.size(); i++) {
+      Slice s = results.slices.get(i);
+      CpuProfile profile = profiles.get(s.contestant());
+      if (!s.group().equals(group) || profile == null || s.m().server() == null) continue;
+      long end = s.startMillis() + Math.round(s.m().seconds() * 1000);
+      results.slices.set(i, s.with(s.m().withServer(s.m().server().withProfile(profile.count(s.startMillis(), end),
+          profile.threads(s.startMillis(), end)))));
+    }
+  }
+
+
 }

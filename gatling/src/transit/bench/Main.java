@@ -1,6 +1,8 @@
 package transit.bench;
 
 import java.io.IOException;
+import transit.bench.report.CompareRuns;
+import transit.bench.run.Launchers;
 import transit.cli.Cli;
 
 /** {@code ./mill gatling.run}: the load-test harness's command line (Options), --compare, or a run (Bench). */

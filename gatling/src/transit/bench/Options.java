@@ -6,51 +6,53 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import transit.bench.plan.Plan;
+import transit.bench.report.Format;
+import transit.bench.results.Ratio;
+import transit.bench.run.Launchers;
+import transit.bench.scenario.Profile;
+import transit.bench.scenario.Scenario;
+import transit.bench.scenario.Scenarios;
 import transit.cli.Cli;
 import transit.measure.Cpus;
 import transit.server.Mode;
 import transit.server.ServerOptions;
 
 /**
- * The harness's command line (picocli). A profile sets the durations, repetitions, scenarios, user counts and the
- * modes also run with limits off; each flag given replaces the profile's value. A wrong flag or value throws
- * {@link Cli.UsageException} naming it. against: the git revision each framework is also built at (--against), or null.
+ * The harness's command line (picocli). A profile sets the slices' length, the least rounds, the budget, the warm-up's
+ * cap, the scenarios, the user counts and the modes also run with limits off; each flag given replaces the profile's
+ * value. A wrong flag or value throws {@link Cli.UsageException} naming it. against: the git revision each framework is
+ * also built at (--against), or null. seed: the rounds' orders' and the users' decks' (random unless given).
  */
-public record Options(List<String> frameworks, List<String> scenarios, List<Mode> modes, Profile profile, Path gtfs,
-    int durationSeconds, int warmupSeconds, int firstWarmupSeconds, int repeat, List<Integer> users, List<Integer> rates, String heap,
-    List<String> heaps, RunPlan.Limits limits, List<Integer> serverCpus, List<Integer> clientCpus, List<String> javaGiven, URI target, String against,
-    Path results, List<Path> compare, boolean help, List<String> arguments) {
+public record Options(List<String> frameworks, List<String> scenarios, List<Mode> modes, Profile profile, Path gtfs, int sliceSeconds,
+    int warmupSeconds, int leastRounds, long budgetSeconds, double margin, long seed, List<Integer> users, List<Integer> rates, String heap,
+    List<String> heaps, Plan.Limits limits, List<Integer> serverCpus, List<Integer> clientCpus, List<String> javaGiven, URI target,
+    String against, Path results, List<Path> compare, boolean help, List<String> arguments) {
 
   public boolean quick() { return profile == Profile.QUICK; }
 
   /** What the steps are made from, with the latency scenario's rates (null until known). */
-  Scenario.Settings settings(List<Integer> rates) {
-    return new Scenario.Settings(profile, warmupSeconds, durationSeconds, users, rates);
-  }
-
-  /** The run these options ask for, over these frameworks: every chosen mode, or only the idiomatic with --target. */
-  RunPlan plan(List<String> frameworks, String heap) {
-    return new RunPlan(frameworks, scenarios.stream().map(Scenarios::named).toList(), target != null ? List.of(Mode.IDIOMATIC) : modes,
-        repeat, heap, heaps, limits, firstWarmupSeconds);
-  }
+  public Scenario.Settings settings(List<Integer> rates) { return new Scenario.Settings(profile, sliceSeconds, users, rates); }
 
   /**
-   * The frameworks the rounds run: each chosen one, followed with --against by itself as built at that revision
-   * (cask, cask@HEAD, javalin, javalin@HEAD), each on every JDK of the run where it has several (cask/jdk17,
-   * cask/jdk25), so that the variants of a framework stand next to each other in every round's order.
+   * The run these options ask for, over these frameworks and JDKs (two or more: every framework on each), every server at
+   * this heap: every chosen mode, or only the idiomatic with --target; memory: what one group of servers may take.
    */
-  List<String> runFrameworks(List<Jdk> jdks) {
-    List<String> built = against == null ? frameworks : frameworks.stream().flatMap(f -> Stream.of(f, Against.name(f, against))).toList();
-    return jdks.size() < 2 ? built : built.stream().flatMap(f -> jdks.stream().map(j -> j.name(f))).toList();
+  public Plan plan(List<String> frameworks, List<Integer> jdks, String heap, long memory) {
+    return new Plan(frameworks, against, jdks, scenarios.stream().map(Scenarios::named).toList(), target != null ? List.of(Mode.IDIOMATIC) : modes,
+        heap, heaps, limits, leastRounds, quick(), memory, Options::heapBytes);
   }
 
+  /** A heap's size in bytes: 512m, 2g. */
+  public static long heapBytes(String heap) { return new ServerOptions.SizeConverter().convert(heap); }
+
   @Command(sortOptions = false,
-      description = "Load-tests each framework's server with Gatling and writes results/<timestamp>/report.html (and report.md): the verdict first. Each round runs "
-          + "every framework once, in a rotated order; the report gives the median of the rounds and their min-max.")
+      description = "Load-tests each framework's server with Gatling and writes results/<timestamp>/report.html (and report.md): the verdict first. "
+          + "A mode's servers are started together and kept up; each round gives every one a slice of the same work, in a fresh random order, "
+          + "and each pair of neighbours in the ranking is decided by the interval of their ratio over the rounds: › apart, ≈ level, ? undecided.")
   static final class Flags {
     @Option(names = "--profile", paramLabel = "NAME", converter = ProfileConverter.class,
         description = "quick, standard or full (default standard); see below")
@@ -73,19 +75,29 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         description = "feed every server loads (default: MBTA_GTFS/ or MBTA_GTFS.zip, else the generated feed)")
     Path gtfs;
 
-    @Option(names = "--duration", paramLabel = "S", converter = Positive.class, description = "seconds each measured step runs")
-    Integer duration;
+    @Option(names = "--slice", paramLabel = "S", converter = Positive.class,
+        description = "seconds a measured slice should take: each user's requests are sized from the warm-up to take about that (default: the profile's)")
+    Integer slice;
+
+    @Option(names = "--rounds", paramLabel = "N", converter = Positive.class,
+        description = "the least rounds of every comparison, before its pairs are judged (default: the profile's)")
+    Integer rounds;
+
+    @Option(names = "--budget", paramLabel = "TIME", converter = DurationConverter.class,
+        description = "how long the run may take in all: rounds are added where a pair is undecided until then, e.g. 20m, 900s, 1h "
+            + "(a bare number is minutes; 0: none added; default: the profile's)")
+    Long budget;
+
+    @Option(names = "--margin", paramLabel = "PCT", converter = Percent.class,
+        description = "two servers are level (≈) when the interval of their ratio lies within this many percent either way (default: 5)")
+    Double margin;
 
     @Option(names = "--warmup", paramLabel = "S", converter = NonNegative.class,
-        description = "seconds of unmeasured load before each step (default: the profile's)")
+        description = "the most seconds a server warms up on a comparison's work before its slices count, settled or not (default: the profile's)")
     Integer warmup;
 
-    @Option(names = "--first-warmup", paramLabel = "S", converter = NonNegative.class,
-        description = "seconds of unmeasured load added before a server's first step, and the first on routes it has not served yet, whose JIT starts cold (default: the profile's)")
-    Integer firstWarmup;
-
-    @Option(names = "--repeat", paramLabel = "N", converter = Positive.class, description = "rounds (default: the profile's)")
-    Integer repeat;
+    @Option(names = "--seed", paramLabel = "N", description = "the rounds' orders and the users' request orders, to repeat a run's (default: random, printed)")
+    Long seed;
 
     @Option(names = "--users", paramLabel = "N,N", split = ",", converter = Positive.class,
         description = "user counts for every closed-loop scenario, replacing the defaults")
@@ -150,14 +162,15 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         .append(" (printed again before a run starts, from the run's own plan):");
     for (Profile p : Profile.values()) {
       Options o = parse(new String[] {"--profile", p.label()}, known);
-      text.append(String.format("%n  %-9s %s, about %s: %d round(s) of %d s steps after %d s of warm-up (%d s more for a "
-          + "server's first); scenarios %s; small at %s users; %s", p.label(), p.expected,
-          Format.duration(o.plan(known, heap).expectedSeconds(o.settings(o.rates()))), p.repeat,
-          p.durationSeconds, p.warmupSeconds, p.firstWarmupSeconds, String.join(", ", Scenarios.inProfile(p))
+      int least = o.plan(known, List.of(), heap, Long.MAX_VALUE).leastSeconds(o.settings(o.rates()));
+      text.append(String.format("%n  %-9s %s: %s%s; %d s slices, at least %d round(s)%s; scenarios %s; small at %s users; %s", p.label(), p.expected,
+          p.budgetMinutes == 0 ? "about " + Format.duration(least) : "at most " + Format.duration(o.budgetSeconds()),
+          p.budgetMinutes == 0 ? "" : " (its least rounds about " + Format.duration(least) + ")", p.sliceSeconds, p.leastRounds,
+          p.budgetMinutes == 0 ? ", none added" : ", more where a pair is undecided", String.join(", ", Scenarios.inProfile(p))
               + (p == Profile.QUICK ? " (every one on the first framework, heavy and small on the others)" : ""),
           p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),
           p.limitsOffBeside.isEmpty() ? "limits on only" : String.join(" and ", p.limitsOffBeside.stream().map(m -> m.label).toList())
-              + " also with limits off" + (p == Profile.QUICK ? " (the first framework only, as its calibration)" : "")));
+              + " also with limits off" + (p == Profile.QUICK ? " (the first framework only)" : "")));
     }
     return text.toString();
   }
@@ -176,22 +189,23 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
       throw new Cli.UsageException("--against: \"" + f.against + "\" is not a git revision (e.g. HEAD, HEAD~1, a commit)");
     List<Mode> modes = f.modes == null ? List.of(Mode.values()) : List.copyOf(new java.util.LinkedHashSet<>(f.modes));
     return new Options(names("--frameworks", f.frameworks == null ? known : f.frameworks, known), scenarios, modes, profile, f.gtfs,
-        f.duration != null ? f.duration : profile.durationSeconds, f.warmup != null ? f.warmup : profile.warmupSeconds,
-        f.firstWarmup != null ? f.firstWarmup : profile.firstWarmupSeconds,
-        f.repeat != null ? f.repeat : profile.repeat, f.users == null ? null : f.users.stream().distinct().toList(),
+        f.slice != null ? f.slice : profile.sliceSeconds, f.warmup != null ? f.warmup : profile.warmupSeconds,
+        f.rounds != null ? f.rounds : profile.leastRounds, f.budget != null ? f.budget : profile.budgetMinutes * 60L,
+        f.margin != null ? f.margin : Ratio.MARGIN, f.seed != null ? f.seed : new java.util.Random().nextLong() >>> 20,
+        f.users == null ? null : f.users.stream().distinct().toList(),
         f.rates == null ? null : f.rates.stream().distinct().toList(), f.heap,
         f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), limits(f.limits, profile, modes, f.target != null),
         f.serverCpus, f.clientCpus, java(f.java), f.target, f.against, f.results, f.compare, f.help, List.of(args));
   }
 
   /** --limits as given, else the profile's: of the chosen modes, those it also runs with limits off (none with --target). */
-  private static RunPlan.Limits limits(String given, Profile profile, List<Mode> modes, boolean target) {
+  private static Plan.Limits limits(String given, Profile profile, List<Mode> modes, boolean target) {
     if (given == null)
-      return target ? RunPlan.Limits.ON : new RunPlan.Limits(true, modes.stream().filter(profile.limitsOffBeside::contains).toList());
+      return target ? Plan.Limits.ON : new Plan.Limits(true, modes.stream().filter(profile.limitsOffBeside::contains).toList());
     return switch (given) {
-      case "on" -> RunPlan.Limits.ON;
-      case "off" -> RunPlan.Limits.OFF;
-      default -> new RunPlan.Limits(true, modes);
+      case "on" -> Plan.Limits.ON;
+      case "off" -> Plan.Limits.OFF;
+      default -> new Plan.Limits(true, modes);
     };
   }
 
@@ -228,6 +242,34 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
       Mode m = Mode.labelled(text.trim());
       if (m == null) throw Cli.invalid(text, "a mode (" + String.join(", ", java.util.Arrays.stream(Mode.values()).map(v -> v.label).toList()) + ")");
       return m;
+    }
+  }
+
+  /** 20m, 900s, 1h, or a bare number of minutes: seconds. */
+  static final class DurationConverter implements ITypeConverter<Long> {
+    public Long convert(String text) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)\\s*(s|m|min|h)?").matcher(text.trim().toLowerCase());
+      if (!m.matches()) throw Cli.invalid(text, "a time such as 20m, 900s or 1h (a bare number is minutes)");
+      long n = Long.parseLong(m.group(1));
+      String unit = m.group(2) == null ? "m" : m.group(2);
+      return switch (unit) {
+        case "s" -> n;
+        case "h" -> n * 3600;
+        default -> n * 60;
+      };
+    }
+  }
+
+  /** A percent above 0 and below 100, as a fraction: 5 → 0.05. */
+  static final class Percent implements ITypeConverter<Double> {
+    public Double convert(String text) {
+      try {
+        double p = Double.parseDouble(text.trim().replace("%", ""));
+        if (p > 0 && p < 100) return p / 100;
+      } catch (NumberFormatException e) {
+        // refused below
+      }
+      throw Cli.invalid(text, "a percent above 0 and below 100, e.g. 5");
     }
   }
 

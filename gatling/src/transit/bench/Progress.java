@@ -2,27 +2,27 @@ package transit.bench;
 
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
+import transit.bench.report.Format;
 
-/** The run's expected time, and after each server run how much is left, scaled by how the runs so far compared with their estimate. */
+/** The run's expected time, and after each comparison how far the run is and how long it may still take. */
 final class Progress {
-  private final long startedNanos = System.nanoTime();
-  private final int expectedTotal;
-  private int expectedDone;
+  private final long leastSeconds, budgetSeconds;
 
-  Progress(int expectedSeconds) { this.expectedTotal = expectedSeconds; }
+  /** leastSeconds: what the plan expects at least; budgetSeconds: the most the run may take adding rounds (0: none added). */
+  Progress(long leastSeconds, long budgetSeconds) {
+    this.leastSeconds = leastSeconds;
+    this.budgetSeconds = budgetSeconds;
+  }
 
   /** "about 25 min (until 14:35)". */
   static String until(long seconds) {
     return "about " + Format.duration(seconds) + " (until " + LocalTime.now().plusSeconds(seconds).format(DateTimeFormatter.ofPattern("HH:mm")) + ")";
   }
 
-  long elapsedSeconds() { return (System.nanoTime() - startedNanos) / 1_000_000_000; }
-
-  /** A run expected to take this long is done (or skipped): the line saying what is left. */
-  String done(int runExpectedSeconds) {
-    expectedDone += runExpectedSeconds;
-    long elapsed = elapsedSeconds();
-    long left = Math.round((expectedTotal - expectedDone) * Math.max(0.5, (double) elapsed / Math.max(1, expectedDone)));
-    return "Progress: " + Format.duration(elapsed) + " elapsed, " + until(left) + " left";
+  /** "Progress: 3 of 6 comparisons, 7 min elapsed, at most 9 min left (until 14:35)". */
+  String line(int done, int of, long elapsedSeconds) {
+    long left = Math.max(0, Math.max(leastSeconds, budgetSeconds) - elapsedSeconds);
+    return "Progress: " + done + " of " + of + " comparison" + (of == 1 ? "" : "s") + ", " + Format.duration(elapsedSeconds) + " elapsed, "
+        + (done == of ? "writing the report" : "at most " + until(left).replaceFirst("^about ", "") + " left");
   }
 }

@@ -8,7 +8,7 @@ import oshi.hardware.CentralProcessor.TickType;
 
 /**
  * What a stranger needs to know of the machine and the checkout to repeat a run: the CPU model and kernel, the load
- * average, each CPU's busy time, and the commit (OSHI reads the machine).
+ * average, each CPU's busy time, the memory free, and the commit (OSHI reads the machine).
  */
 public final class Machine {
   private Machine() {}
@@ -22,6 +22,9 @@ public final class Machine {
   }
 
   public static int cores() { return Oshi.PROCESSOR.getLogicalProcessorCount(); }
+
+  /** The memory the kernel says new processes can have without swapping (MemAvailable), in bytes. */
+  public static long availableMemoryBytes() { return Oshi.SYSTEM.getHardware().getMemory().getAvailable(); }
 
   /** "0.52 / 0.61 / 0.40 (1 / 5 / 15 min)". */
   public static String loadAverage() {

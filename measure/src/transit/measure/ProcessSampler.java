@@ -17,11 +17,15 @@ public final class ProcessSampler implements AutoCloseable {
   /** CPU time (user + kernel, ms) and RSS at an instant; per thread kind (ms, see {@link Kind}); its CPUs' busy time (ms). */
   record Sample(long millis, long cpuMillis, long rssBytes, long[] millisByKind, long cpuSetBusyMillis) {}
 
-  /** The process over a window: CPU seconds used, mean and highest CPU %, highest RSS, and CPU seconds per {@link Kind}. */
-  public record Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb, double[] secondsByKind,
+  /**
+   * The process over a window, from the samples in it: the span they cover (seconds), the CPU it used (seconds), mean
+   * and highest CPU %, highest RSS, and CPU seconds per {@link Kind} and the others' share of its CPUs (scaled to the
+   * span; null where not read).
+   */
+  public record Window(double seconds, double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb, double[] secondsByKind,
       Double othersPercent) {
-    public Window(double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb) {
-      this(cpuSeconds, meanCpuPercent, maxCpuPercent, maxRssKb, null, null);
+    public Window(double seconds, double cpuSeconds, double meanCpuPercent, double maxCpuPercent, long maxRssKb) {
+      this(seconds, cpuSeconds, meanCpuPercent, maxCpuPercent, maxRssKb, null, null);
     }
 
     /** CPU seconds of one kind of thread; null when threads were not sampled. */
@@ -44,25 +48,33 @@ public final class ProcessSampler implements AutoCloseable {
 
   private static final long INTERVAL_MS = 250;
   private final OSProcess process;
-  private final boolean threads;
+  /** Whether each sample also reads the threads by kind and the process's CPUs' busy time (see #measuring). */
+  private volatile boolean measuring;
   /** The CPUs the process may run on (its affinity when sampling started), or empty when they are not watched. */
   private final List<Integer> cpuSet;
   private final List<Sample> samples = new ArrayList<>();
   private final Thread thread;
 
   /**
-   * measured: also sample each thread's CPU by kind, and how busy the process's CPUs are with anything else (a
-   * server's; a load generator needs only its total).
+   * measured: the process is a server, whose threads by kind and CPUs' busy time may be read (#measuring); a load
+   * generator needs only its total. A measured process's sampler starts measuring.
    */
   public ProcessSampler(long pid, boolean measured) {
     this.process = Oshi.OS.getProcess((int) pid);
-    this.threads = measured;
+    this.measuring = measured;
     List<Integer> affinity = measured ? Cpus.affinity(pid) : null;
     this.cpuSet = affinity == null ? List.of() : affinity;
     thread = new Thread(this::run, "sampler-" + pid);
     thread.setDaemon(true);
     thread.start();
   }
+
+  /**
+   * Whether the samples read the threads by kind and the CPUs' busy time too, or only the process's CPU and RSS: a server
+   * waiting idle beside others under load needs no more, and reading every thread of eight servers four times a second
+   * costs the client's CPU.
+   */
+  public void measuring(boolean on) { measuring = on && !cpuSet.isEmpty(); }
 
   private void run() {
     while (process != null && !Thread.currentThread().isInterrupted()) {
@@ -79,13 +91,16 @@ public final class ProcessSampler implements AutoCloseable {
     }
   }
 
-  /** The window between two instants, from the samples around them; null when fewer than two fall in it. */
   /** A process's resident set now, in KB; -1 once it has gone. */
   public static long rssKb(long pid) {
     oshi.software.os.OSProcess process = Oshi.OS.getProcess((int) pid);
     return process == null ? -1 : process.getResidentSetSize() >> 10;
   }
 
+  /**
+   * The window between two instants, from the samples in it; null when fewer than two fall in it. Threads by kind and
+   * the CPUs' others come from the samples that read them, scaled to the whole window; null where fewer than two did.
+   */
   public Window window(long fromMillis, long toMillis) {
     List<Sample> in;
     synchronized (samples) {
@@ -99,25 +114,32 @@ public final class ProcessSampler implements AutoCloseable {
       maxRss = Math.max(maxRss, in.get(i).rssBytes);
     }
     Sample first = in.get(0), last = in.get(in.size() - 1);
-    double[] byKind = null;
-    if (first.millisByKind != null && last.millisByKind != null) {
-      byKind = new double[Kind.values().length];
-      for (int k = 0; k < byKind.length; k++) byKind[k] = Math.max(0, last.millisByKind[k] - first.millisByKind[k]) / 1000.0;
-    }
     double seconds = (last.millis - first.millis) / 1000.0;
-    Double others = first.cpuSetBusyMillis < 0 || last.cpuSetBusyMillis < 0 || seconds <= 0 ? null
-        : Math.max(0, 100.0 * (last.cpuSetBusyMillis - first.cpuSetBusyMillis) / 1000.0 / seconds - percent(first, last));
-    return new Window((last.cpuMillis - first.cpuMillis) / 1000.0, percent(first, last), maxPercent, maxRss >> 10, byKind, others);
+    List<Sample> measured = in.stream().filter(s -> s.millisByKind != null).toList();
+    double[] byKind = null;
+    Double others = null;
+    if (measured.size() >= 2 && seconds > 0) {
+      Sample a = measured.get(0), b = measured.get(measured.size() - 1);
+      double span = (b.millis - a.millis) / 1000.0;
+      if (span > 0) {
+        byKind = new double[Kind.values().length];
+        for (int k = 0; k < byKind.length; k++) byKind[k] = Math.max(0, b.millisByKind[k] - a.millisByKind[k]) / 1000.0 * seconds / span;
+        if (a.cpuSetBusyMillis >= 0 && b.cpuSetBusyMillis >= 0)
+          others = Math.max(0, 100.0 * (b.cpuSetBusyMillis - a.cpuSetBusyMillis) / 1000.0 / span - percent(a, b));
+      }
+    }
+    return new Window(seconds, (last.cpuMillis - first.cpuMillis) / 1000.0, percent(first, last), maxPercent, maxRss >> 10, byKind, others);
   }
 
   private static double percent(Sample a, Sample b) {
     return b.millis == a.millis ? 0 : 100.0 * (b.cpuMillis - a.cpuMillis) / (b.millis - a.millis);
   }
 
-  /** The process's CPU time and RSS, its threads' by kind, its CPUs' busy time; null once it has ended. */
+  /** The process's CPU time and RSS, and while measuring its threads' by kind and its CPUs' busy time; null once it has ended. */
   private Sample sample() {
     try {
       if (!process.updateAttributes()) return null;
+      boolean threads = measuring;
       long[] byKind = null;
       if (threads) {
         byKind = new long[Kind.values().length];
@@ -132,7 +154,7 @@ public final class ProcessSampler implements AutoCloseable {
         }
       }
       return new Sample(System.currentTimeMillis(), process.getUserTime() + process.getKernelTime(), process.getResidentSetSize(),
-          byKind, busyMillis(cpuSet));
+          byKind, threads ? busyMillis(cpuSet) : -1);
     } catch (RuntimeException e) {
       return null; // the process ended while being read
     }

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import transit.bench.plan.Plan;
+import transit.bench.report.Format;
+import transit.bench.scenario.Profile;
+import transit.bench.scenario.Scenario;
+import transit.bench.scenario.Scenarios;
 import transit.cli.Cli;
 import transit.server.Mode;
 
@@ -24,17 +29,19 @@ class OptionsTest {
     assertEquals(KNOWN, o.frameworks());
     assertEquals(List.of("heavy", "small"), o.scenarios());
     assertEquals(List.of(Mode.values()), o.modes());
-    assertEquals(2, o.repeat());
-    assertEquals(8, o.durationSeconds());
-    assertEquals(3, o.warmupSeconds());
-    assertEquals(12, o.firstWarmupSeconds());
+    assertEquals(5, o.leastRounds());
+    assertEquals(3, o.sliceSeconds());
+    assertEquals(15, o.warmupSeconds());
+    assertEquals(15 * 60, o.budgetSeconds());
+    assertEquals(0.05, o.margin());
+    assertNotEquals(parse().seed(), o.seed(), "a fresh seed each run");
     assertNull(o.users());
     assertNull(o.rates());
     assertNull(o.heap());
     assertEquals(List.of(), o.heaps());
     assertNull(o.target());
     assertNull(o.against());
-    assertEquals(RunPlan.Limits.ON, o.limits(), "the default leaves the pairs to --limits both");
+    assertEquals(Plan.Limits.ON, o.limits(), "the default leaves the pairs to --limits both");
     assertFalse(o.quick() || o.help());
   }
 
@@ -42,18 +49,19 @@ class OptionsTest {
   void quickIsOneShortRoundOfEveryScenario() {
     for (Options o : List.of(parse("--quick"), parse("--profile", "quick"))) {
       assertTrue(o.quick());
-      assertEquals(1, o.repeat());
-      assertEquals(1, o.durationSeconds());
+      assertEquals(1, o.leastRounds());
+      assertEquals(1, o.sliceSeconds());
+      assertEquals(0, o.budgetSeconds(), "no rounds added");
       assertEquals(Scenarios.names(), o.scenarios());
     }
-    assertEquals(7, parse("--quick", "--duration", "7").durationSeconds(), "a flag wins over the profile");
-    assertEquals(5, parse("--profile=full").repeat());
+    assertEquals(7, parse("--quick", "--slice", "7").sliceSeconds(), "a flag wins over the profile");
+    assertEquals(120 * 60, parse("--profile=full").budgetSeconds());
   }
 
   @Test
   void everyFlagTakesItsValueSeparatelyOrAfterAnEqualsSign() {
-    Options o = parse("--frameworks", "javalin,cask", "--scenarios=small,hello", "--gtfs", "feed.zip", "--duration", "10",
-        "--warmup=0", "--users", "1,5,5", "--results", "out/r", "--repeat", "2",
+    Options o = parse("--frameworks", "javalin,cask", "--scenarios=small,hello", "--gtfs", "feed.zip", "--slice", "10",
+        "--warmup=0", "--users", "1,5,5", "--results", "out/r", "--rounds", "2", "--budget", "90s", "--margin", "3", "--seed", "42",
         "--rates", "100,200", "--modes", "cached", "--heap", "512m", "--heaps", "512m,1g", "--server-cpus", "0", "--client-cpus", "1");
     assertEquals(List.of("javalin", "cask"), o.frameworks());
     assertEquals(List.of("small", "hello"), o.scenarios());
@@ -61,7 +69,11 @@ class OptionsTest {
     assertEquals(0, o.warmupSeconds());
     assertEquals(List.of(1, 5), o.users());
     assertEquals(Path.of("out/r"), o.results());
-    assertEquals(2, o.repeat());
+    assertEquals(2, o.leastRounds());
+    assertEquals(10, o.sliceSeconds());
+    assertEquals(90, o.budgetSeconds());
+    assertEquals(0.03, o.margin(), 1e-12);
+    assertEquals(42, o.seed());
     assertEquals(List.of(100, 200), o.rates());
     assertEquals(List.of(Mode.CACHED), o.modes());
     assertEquals("512m", o.heap());
@@ -79,15 +91,15 @@ class OptionsTest {
 
   @Test
   void limitsAreOnOffOrBothAndTheProfilesPairsOtherwise() {
-    assertEquals(RunPlan.Limits.ON, parse("--limits", "on").limits());
-    assertEquals(RunPlan.Limits.OFF, parse("--limits=off").limits());
-    assertEquals(new RunPlan.Limits(true, List.of(Mode.IDIOMATIC, Mode.CACHED)), parse("--limits", "both", "--modes", "idiomatic,cached").limits(),
+    assertEquals(Plan.Limits.ON, parse("--limits", "on").limits());
+    assertEquals(Plan.Limits.OFF, parse("--limits=off").limits());
+    assertEquals(new Plan.Limits(true, List.of(Mode.IDIOMATIC, Mode.CACHED)), parse("--limits", "both", "--modes", "idiomatic,cached").limits(),
         "both: every chosen mode");
-    assertEquals(new RunPlan.Limits(true, List.of(Mode.CACHED)), parse("--quick").limits(), "quick pairs cached only");
-    assertEquals(new RunPlan.Limits(true, List.of(Mode.CACHED)), parse("--profile", "full", "--modes", "idiomatic,cached").limits(),
+    assertEquals(new Plan.Limits(true, List.of(Mode.CACHED)), parse("--quick").limits(), "quick pairs cached only");
+    assertEquals(new Plan.Limits(true, List.of(Mode.CACHED)), parse("--profile", "full", "--modes", "idiomatic,cached").limits(),
         "of the chosen modes");
-    assertEquals(RunPlan.Limits.ON, parse("--modes", "idiomatic,cached").limits(), "the default pairs none");
-    assertEquals(RunPlan.Limits.ON, parse("--target", "http://127.0.0.1:4000").limits(), "a running server: nothing to pair");
+    assertEquals(Plan.Limits.ON, parse("--modes", "idiomatic,cached").limits(), "the default pairs none");
+    assertEquals(Plan.Limits.ON, parse("--target", "http://127.0.0.1:4000").limits(), "a running server: nothing to pair");
     assertTrue(error("--limits", "maybe").startsWith("--limits: \"maybe\" is not on, off or both"), error("--limits", "maybe"));
     assertTrue(error("--limits", "both", "--target", "http://127.0.0.1:4000").startsWith("--limits: not with --target"));
     assertTrue(error("--target", "http://127.0.0.1:4000", "--limits", "on").startsWith("--limits: not with --target"));
@@ -106,7 +118,13 @@ class OptionsTest {
     assertTrue(error("--fast").contains("'--fast'"));
     assertTrue(error("--frameworks", "cask,spring").contains("\"spring\""));
     assertTrue(error("--scenarios", "heavy,nope").contains("--scenarios"));
-    assertTrue(error("--duration", "0").startsWith("--duration: \"0\""));
+    assertTrue(error("--slice", "0").startsWith("--slice: \"0\""));
+    assertTrue(error("--budget", "soon").startsWith("--budget: \"soon\""));
+    assertEquals(3600, parse("--budget", "1h").budgetSeconds());
+    assertEquals(20 * 60, parse("--budget", "20").budgetSeconds(), "a bare number is minutes");
+    assertEquals(0, parse("--budget", "0").budgetSeconds(), "none added");
+    assertTrue(error("--margin", "0").startsWith("--margin: \"0\""));
+    assertTrue(error("--margin", "100").startsWith("--margin"));
     assertTrue(error("--warmup", "-1").startsWith("--warmup"));
     assertTrue(error("--users", "10,x").contains("\"x\""));
     assertTrue(error("--target", "127.0.0.1:4000").startsWith("--target"));
@@ -125,8 +143,8 @@ class OptionsTest {
   void helpListsEveryOptionAndEveryProfile() {
     assertTrue(parse("--help").help());
     String usage = Options.usage(KNOWN, "1g");
-    for (String flag : List.of("--frameworks", "--scenarios", "--modes", "--profile", "--gtfs", "--duration", "--warmup", "--repeat",
-        "--first-warmup", "--users", "--rates", "--heap", "--heaps", "--limits", "--against", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
+    for (String flag : List.of("--frameworks", "--scenarios", "--modes", "--profile", "--gtfs", "--slice", "--warmup", "--rounds",
+        "--budget", "--margin", "--seed", "--users", "--rates", "--heap", "--heaps", "--limits", "--against", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
         "quick", "standard", "full"))
       assertTrue(usage.contains(flag), flag);
     for (Scenario scenario : Scenarios.ALL)
@@ -140,11 +158,11 @@ class OptionsTest {
   }
 
   @Test
-  void eachProfilesExpectedTimeInTheHelpCountsItsLimitsOffRuns() {
-    Options full = parse("--profile", "full"), on = parse("--profile", "full", "--limits", "on");
-    String withPairs = Format.duration(full.plan(KNOWN, "1g").expectedSeconds(full.settings(null)));
-    String without = Format.duration(on.plan(KNOWN, "1g").expectedSeconds(on.settings(null)));
-    assertNotEquals(withPairs, without);
-    assertTrue(Options.usage(KNOWN, "1g").contains("full      every scenario and user count, about " + withPairs + ":"), Options.usage(KNOWN, "1g"));
+  void eachProfilesTimeInTheHelpIsItsBudgetOrItsLeastRounds() {
+    String usage = Options.usage(KNOWN, "1g").replaceAll("\\s+", " ");
+    assertTrue(usage.contains("standard the default: at most 15 min (its least rounds about "), usage);
+    Options quick = parse("--profile", "quick");
+    String least = Format.duration(quick.plan(KNOWN, List.of(), "1g", Long.MAX_VALUE).leastSeconds(quick.settings(null)));
+    assertTrue(usage.contains("quick checks the pipeline, measures nothing: about " + least + ";"), usage);
   }
 }

@@ -39,6 +39,30 @@ class ProcessSamplerTest {
   }
 
   @Test
+  void aSamplerNotMeasuringReadsOnlyTheProcessAndOneTurnedOnMidWindowScalesItsThreadsToTheWindow() throws Exception {
+    try (ProcessSampler sampler = new ProcessSampler(ProcessHandle.current().pid(), true)) {
+      sampler.measuring(false);
+      long from = System.currentTimeMillis();
+      spin(800);
+      long half = System.currentTimeMillis();
+      Thread.sleep(300);
+      ProcessSampler.Window idle = sampler.window(from, half);
+      assertNotNull(idle);
+      assertNull(idle.seconds(ProcessSampler.Kind.USER), "no threads read");
+      assertNull(idle.othersPercent(), "nor the CPUs");
+      assertTrue(idle.cpuSeconds() > 0.3, "the process's CPU all the same: " + idle.cpuSeconds());
+      sampler.measuring(true);
+      spin(800);
+      long to = System.currentTimeMillis();
+      Thread.sleep(300);
+      ProcessSampler.Window both = sampler.window(from, to);
+      double user = both.seconds(ProcessSampler.Kind.USER);
+      assertTrue(user > 0.8 * both.cpuSeconds() && user < 1.3 * both.cpuSeconds(),
+          "threads read over the second half, scaled to the whole window: " + user + " of " + both.cpuSeconds());
+    }
+  }
+
+  @Test
   void threadsAreKindedByTheirHotSpotNames() {
     assertEquals(ProcessSampler.Kind.GC, ProcessSampler.Kind.of("G1 Conc#0"));
     assertEquals(ProcessSampler.Kind.GC, ProcessSampler.Kind.of("GC Thread#1"));
