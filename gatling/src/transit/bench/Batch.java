@@ -168,12 +168,14 @@ final class Batch {
     }
     // an open slice's requests arrive over its time: fewer answered in it means the server fell behind
     double seconds = step.open() ? Math.max(s.seconds(), step.seconds()) : s.seconds();
+    Map<Contestant, Double> idle = servers.idleCpu(t.contestant(), s.start(), s.end());
     Measurement.ServerUse use = server == null ? null : new Measurement.ServerUse(server.stats.window(s.start(), s.end()),
         server.probe == null ? null : server.probe.window(s.start(), s.end()), null, null,
-        server.events(s.start(), s.end(), Scenarios.named(step.scenario()).eventsAfterSliceMillis()), server.down());
+        server.events(s.start(), s.end(), Scenarios.named(step.scenario()).eventsAfterSliceMillis()), server.down(),
+        idle.isEmpty() ? null : idle.values().stream().mapToDouble(Double::doubleValue).sum());
     Measurement m = new Measurement(new Measurement.Answers(s.ok(), s.failed(), s.lost()), seconds, s.times(), use,
         new Measurement.ClientUse(s.client(), s.clientGc(), cpus.measuring().size()), s.connectionsAccepted(), Measurement.Timeline.NONE,
         background, s.loopbackBytes());
-    return new Slice(group, t.contestant(), step, t.kind(), t.round(), t.seed(), s.start(), m, servers.idleCpu(t.contestant(), s.start(), s.end()));
+    return new Slice(group, t.contestant(), step, t.kind(), t.round(), t.seed(), s.start(), m, idle);
   }
 }

@@ -58,10 +58,10 @@ import transit.server.ServedFeed;
  * results/<timestamp>/ (Report).
  */
 public final class Bench {
-  /** A fixed-work slice's least requests per user: enough for a tail of last answers to be a small part of it. */
-  static final int LEAST_REQUESTS_PER_USER = 4;
+  /** A fixed-work slice's least requests per user: for a slow server's slices cost the round its time. */
+  static final int LEAST_REQUESTS_PER_USER = 2;
   /** Each user's requests in a comparison's first warm-up slices, before any rate is known: few, for a cold server is slow. */
-  static final int FIRST_WARMUP_REQUESTS_PER_USER = 2;
+  static final int FIRST_WARMUP_REQUESTS_PER_USER = 1;
   /** The most rounds a comparison takes, whatever its budget. */
   static final int MOST_ROUNDS = 60;
   /** Seconds the report and the servers' stop take at the end, kept out of the budget for rounds. */
@@ -213,8 +213,14 @@ public final class Bench {
           c -> launchers.description(c).encodingFrames());
       withProfiles(group, profiles);
     } catch (RuntimeException e) { // the other groups still run, and the report says what went wrong
-      results.brokeOff.put(group.label(), group.label() + ": " + e.getMessage());
-      System.out.println("[" + group.label() + "] failed: " + e.getMessage());
+      Path trace = dir.resolve("logs").resolve(group.mode().label + "-" + group.number() + "-failure.log");
+      try (java.io.PrintWriter out = new java.io.PrintWriter(Files.newBufferedWriter(trace))) {
+        e.printStackTrace(out);
+      } catch (IOException written) {
+        // the message below is all there is
+      }
+      results.brokeOff.put(group.label(), group.label() + ": " + e + " (its trace: " + dir.relativize(trace) + ")");
+      System.out.println("[" + group.label() + "] failed: " + e + "; its trace is in " + trace);
     }
   }
 

@@ -98,7 +98,9 @@ public final class Phase {
   /** A slice's right answers' times as its end marker carries them (Base64 of HdrHistogram's compressed form). */
   public static Histogram decode(String encoded) {
     try {
-      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
+      Histogram times = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
+      times.setAutoResize(true); // decoded at the range its values needed: another slice's may need more
+      return times;
     } catch (java.util.zip.DataFormatException e) {
       throw new IllegalArgumentException("a slice's answer times that do not decode", e);
     }

@@ -21,7 +21,7 @@ public enum Profile {
    * The default: heavy and small in every mode at 50 users, the limits on, within 20 minutes for eight frameworks with the
    * build (docs/METHOD.md says how the budget was chosen); what the limits cost is one flag away (--limits both).
    */
-  STANDARD(3, 5, 15, 15, List.of(50), List.of(), "the default"),
+  STANDARD(2, 4, 15, 12, List.of(50), List.of(), "the default"),
   /** Every scenario and user count, longer slices; tuned and cached also with limits off. */
   FULL(5, 5, 120, 60, List.of(1, 10, 50, 100), List.of(Mode.TUNED, Mode.CACHED), "every scenario and user count");
 

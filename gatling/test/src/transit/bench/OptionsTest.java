@@ -29,9 +29,9 @@ class OptionsTest {
     assertEquals(KNOWN, o.frameworks());
     assertEquals(List.of("heavy", "small"), o.scenarios());
     assertEquals(List.of(Mode.values()), o.modes());
-    assertEquals(5, o.leastRounds());
-    assertEquals(3, o.sliceSeconds());
-    assertEquals(15, o.warmupSeconds());
+    assertEquals(4, o.leastRounds());
+    assertEquals(2, o.sliceSeconds());
+    assertEquals(12, o.warmupSeconds());
     assertEquals(15 * 60, o.budgetSeconds());
     assertEquals(0.05, o.margin());
     assertNotEquals(parse().seed(), o.seed(), "a fresh seed each run");

@@ -132,10 +132,11 @@ class PlanTest {
   void theLeastSecondsCountEveryServersStartWarmUpAndLeastRounds() {
     Plan p = plan(List.of("a", "b"), List.of("heavy"), List.of(Mode.TUNED), Plan.Limits.ON);
     List<Integer> each = p.leastSecondsEach(settings(Profile.STANDARD, null));
-    // two servers started; a group's first comparison: its warm-up rounds and 5 rounds of two 3 s slices, in one Gatling run
-    assertEquals(List.of(2 * Plan.START_SECONDS + (Plan.FIRST_WARMUP_ROUNDS + 5) * 2 * 3 + Plan.BATCH_SECONDS), each);
+    // two servers started; a group's first comparison: its warm-up rounds and 5 rounds of two slices, in one Gatling run
+    int slice = Profile.STANDARD.sliceSeconds;
+    assertEquals(List.of(2 * Plan.START_SECONDS + (Plan.FIRST_WARMUP_ROUNDS + 5) * 2 * slice + Plan.BATCH_SECONDS), each);
     assertEquals(each.get(0), p.leastSeconds(settings(Profile.STANDARD, null)));
     Step heavy = RouteScenario.HEAVY.steps(settings(Profile.STANDARD, null)).get(0);
-    assertEquals(2 * 3, Plan.roundSeconds(new Comparison(heavy, p.groups().get(0).contestants(), false)));
+    assertEquals(2 * slice, Plan.roundSeconds(new Comparison(heavy, p.groups().get(0).contestants(), false)));
   }
 }

@@ -107,11 +107,14 @@ public class ReportTest {
   }
 
   @Test
-  void aSliceIsClientBoundWhenGatlingUsedNinetyPercentOfItsCpusAndDisturbedWhenOthersTookAFifteenthOfTheServers(@TempDir Path dir) throws Exception {
+  void aSliceIsClientBoundWhenGatlingUsedNinetyPercentOfItsCpusAndDisturbedWhenOthersTookAFifthOfTheServers(@TempDir Path dir) throws Exception {
     assertTrue(Made.measured(100, 5, 98, 91, 2).clientBound());
     assertFalse(Made.measured(100, 5, 98, 85, 2).clientBound());
-    assertTrue(Made.measured(100, 5, 98, 50, 15).disturbed());
-    assertFalse(Made.measured(100, 5, 98, 50, 14).disturbed());
+    assertTrue(Made.measured(100, 5, 98, 50, 20).disturbed());
+    assertFalse(Made.measured(100, 5, 98, 50, 19).disturbed());
+    Measurement beside = Made.measured(100, 5, 98, 50, 0);
+    assertTrue(beside.withServer(new Measurement.ServerUse(beside.serverProcess(), null, null, null, List.of(), null, 25.0)).disturbed(),
+        "the other servers' own CPU counts where the CPUs' ticks hide it");
     Results results = results(List.of("heavy"), true);
     add(results, Mode.TUNED, server("cask", Mode.TUNED), HEAVY, Made.measured(100), Made.measured(102), Made.measured(101));
     add(results, Mode.TUNED, server("javalin", Mode.TUNED), HEAVY, Made.measured(100), Made.measured(90, 10, 90, 50, 40), Made.measured(99));
@@ -142,7 +145,7 @@ public class ReportTest {
     Histogram latency = new Histogram(3);
     latency.recordValueWithCount(10, ok);
     return new Measurement(new Measurement.Answers(ok, 0, 0), 10, latency, new Measurement.ServerUse(new ProcessSampler.Window(10, ok * 0.05,
-        100, 100, 300 * 1024, byKind, 0.0), null, counts, null, List.of(), null), null, ok, Measurement.Timeline.NONE, null, -1);
+        100, 100, 300 * 1024, byKind, 0.0), null, counts, null, List.of(), null, null), null, ok, Measurement.Timeline.NONE, null, -1);
   }
 
   @Test
