@@ -42,6 +42,7 @@ public final class Main {
       System.exit(2);
     } catch (Exception e) {
       System.err.println("gatling: the load test failed: " + e);
+      e.printStackTrace(); // a defect of the harness: where, for whoever fixes it
       System.exit(1);
     }
   }

@@ -38,6 +38,7 @@ public final class Report {
 
   /** report.md, report.html, their charts and results.csv into dir. */
   public static void write(Results results, Path dir) throws IOException {
+    ResultsCsv.write(results, dir.resolve("results.csv")); // first: every figure kept, whatever the report makes of them
     List<Charts.Named> charts = new ArrayList<>();
     for (String name : results.scenarios) if (!results.rounds(name).isEmpty()) charts.addAll(Charts.of(results, Scenarios.named(name)));
     charts.add(Charts.memory(results));
@@ -48,7 +49,6 @@ public final class Report {
     String md = report.markdown(drawn);
     Files.writeString(dir.resolve("report.md"), md);
     Files.writeString(dir.resolve("report.html"), ReportHtml.page(report.title(), md, drawn));
-    ResultsCsv.write(results, dir.resolve("results.csv"));
   }
 
   private String title() {

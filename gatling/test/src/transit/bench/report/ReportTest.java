@@ -115,6 +115,8 @@ public class ReportTest {
     Measurement beside = Made.measured(100, 5, 98, 50, 0);
     assertTrue(beside.withServer(new Measurement.ServerUse(beside.serverProcess(), null, null, null, List.of(), null, 25.0)).disturbed(),
         "the other servers' own CPU counts where the CPUs' ticks hide it");
+    assertNull(beside.withServer(null).othersPercent(), "a server not started here: nothing known of its CPUs");
+    assertFalse(beside.withServer(null).disturbed());
     Results results = results(List.of("heavy"), true);
     add(results, Mode.TUNED, server("cask", Mode.TUNED), HEAVY, Made.measured(100), Made.measured(102), Made.measured(101));
     add(results, Mode.TUNED, server("javalin", Mode.TUNED), HEAVY, Made.measured(100), Made.measured(90, 10, 90, 50, 40), Made.measured(99));
