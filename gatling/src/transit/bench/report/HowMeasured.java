@@ -32,7 +32,7 @@ final class HowMeasured {
     for (Results.Stopped s : results.stopped) {
       List<Slice> slices = results.measured().stream().filter(x -> x.of(s.group(), s.step())).toList();
       Slice any = slices.isEmpty() ? null : slices.get(0);
-      long servers = slices.stream().map(Slice::contestant).distinct().count();
+      long servers = results.slices.stream().filter(x -> x.of(s.group(), s.step())).map(Slice::contestant).distinct().count();
       table.row(List.of(s.group().label(), s.step().label(), String.valueOf(servers), any == null ? Format.MISSING : work(any.step()),
           Format.median(Spread.of(slices.stream().map(x -> x.m().seconds()).toList()), Format::oneDecimal), String.valueOf(s.rounds()),
           Format.duration(Math.round(s.seconds())), s.why(), undecided(results, s.group(), s.step())));
