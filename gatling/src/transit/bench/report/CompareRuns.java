@@ -88,7 +88,7 @@ public final class CompareRuns {
         Contestant x = r.places().get(i).series().contestant(), y = r.places().get(i + 1).series().contestant();
         Series p = find(there, x), q = find(there, y);
         if (p == null || q == null || p.fit().size() < 2 || q.fit().size() < 2) continue;
-        Ratio ratio = Ranking.ratio(logs(p), logs(q));
+        Ratio ratio = Ranking.ratio(p.logs(), q.logs());
         Ratio.Decision d = (r.by().higherIsBetter ? ratio : ratio.inverse()).decide(r.margin());
         int k = d == Ratio.Decision.AHEAD ? 0 : d == Ratio.Decision.UNDECIDED ? 1 : d == Ratio.Decision.LEVEL ? 2 : 3;
         counts[k]++;
@@ -101,12 +101,6 @@ public final class CompareRuns {
 
   private static Series find(ResultsCsv.Comparison c, Contestant x) {
     return c.servers().stream().filter(s -> s.contestant().equals(x)).findFirst().orElse(null);
-  }
-
-  private static Map<Integer, Double> logs(Series s) {
-    Map<Integer, Double> logs = new java.util.LinkedHashMap<>();
-    s.fit().forEach((round, v) -> logs.put(round, Math.log(v)));
-    return logs;
   }
 
   /** Each scenario's verdict in both runs, a line per mode: first run, second run. */

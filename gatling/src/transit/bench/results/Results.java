@@ -138,7 +138,7 @@ public final class Results {
   /** The pairs (limits, JDK, build) of one comparison. */
   public List<Pair> pairs(Group group, Step step) {
     List<Rounds> servers = rounds(measured().stream().filter(s -> s.of(group, step)).toList());
-    return Pair.of(servers, step, Scenarios.named(step.scenario()).rankedBy(), margin, serverCpus);
+    return Pair.of(servers, Scenarios.named(step.scenario()).rankedBy(), margin, serverCpus);
   }
 
   /** Every pair of the run, in the order its comparisons ran. */
