@@ -336,6 +336,9 @@ public final class Bench {
         if (sized) perUser[0] = workPerUser(planned, lastRound(perRound)); // a slice's time at the servers' rates now
         double roundSeconds = (System.nanoTime() - roundStarted[0]) / 1e9;
         roundStarted[0] = System.nanoTime();
+        long warming = up.size() - settled.size();
+        // a server still warming up has its least rounds to come, whatever the budget: the warm-up's cap bounds the wait
+        if (warming > 0 && !comparison.calibration()) decidedRounds[0] = Math.min(most, Math.max(decidedRounds[0], rounds[0] + least));
         if (rounds[0] < decidedRounds[0]) { // committed to: no look at the intervals before it
           decideRound(control);
           return;
@@ -346,7 +349,6 @@ public final class Bench {
         }
         Ranking ranking = results.ranking(group, planned);
         List<Pair> pairs = results.pairs(group, planned);
-        long warming = up.size() - settled.size();
         long undecided = ranking.neighbours() - ranking.decided() + pairs.stream().filter(p -> !p.decision().decided() && p.unjudged() == null).count()
             + warming;
         System.out.println(title + " round " + rounds[0] + ": " + standings(ranking) + " (" + (undecided == 0 ? "every pair decided"
