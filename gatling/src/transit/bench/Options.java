@@ -35,7 +35,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
   public boolean quick() { return profile == Profile.QUICK; }
 
   /** What the steps are made from, with the latency scenario's rates (null until known). */
-  public Scenario.Settings settings(List<Integer> rates) { return new Scenario.Settings(profile, sliceSeconds, users, rates); }
+  public Scenario.Settings settings(List<Integer> rates) { return new Scenario.Settings(profile, sliceSeconds, warmupSeconds, users, rates); }
 
   /**
    * The run these options ask for, over these frameworks and JDKs (two or more: every framework on each), every server at
@@ -163,10 +163,13 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     for (Profile p : Profile.values()) {
       Options o = parse(new String[] {"--profile", p.label()}, known);
       int least = o.plan(known, List.of(), heap, Long.MAX_VALUE).leastSeconds(o.settings(o.rates()));
+      // a run takes its warm-up and least rounds whatever the budget, which only bounds the rounds added
+      boolean adds = p.budgetMinutes > 0 && o.budgetSeconds() > least;
       text.append(String.format("%n  %-9s %s: %s%s; %d s slices, at least %d round(s)%s; scenarios %s; small at %s users; %s", p.label(), p.expected,
-          p.budgetMinutes == 0 ? "about " + Format.duration(least) : "at most " + Format.duration(o.budgetSeconds()),
-          p.budgetMinutes == 0 ? "" : " (its least rounds about " + Format.duration(least) + ")", p.sliceSeconds, p.leastRounds,
-          p.budgetMinutes == 0 ? ", none added" : ", more where a pair is undecided", String.join(", ", Scenarios.inProfile(p))
+          adds ? "at most " + Format.duration(o.budgetSeconds()) : "about " + Format.duration(least),
+          adds ? " (its least rounds about " + Format.duration(least) + ")"
+              : p.budgetMinutes == 0 ? "" : " (its warm-up and least rounds, beyond its budget of " + Format.duration(o.budgetSeconds()) + ")",
+          p.sliceSeconds, p.leastRounds, adds ? ", more where a pair is undecided" : ", none added", String.join(", ", Scenarios.inProfile(p))
               + (p == Profile.QUICK ? " (every one on the first framework, heavy and small on the others)" : ""),
           p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),
           p.limitsOffBeside.isEmpty() ? "limits on only" : String.join(" and ", p.limitsOffBeside.stream().map(m -> m.label).toList())

@@ -18,8 +18,9 @@ public enum Profile {
    */
   QUICK(1, 1, 0, 0, List.of(1, 100), List.of(Mode.CACHED), "checks the pipeline, measures nothing"),
   /**
-   * The default: heavy and small in every mode at 50 users, the limits on, within 20 minutes for eight frameworks with the
-   * build (docs/METHOD.md says how the budget was chosen); what the limits cost is one flag away (--limits both).
+   * The default: heavy and small in every mode at 50 users, the limits on; its warm-up and least rounds take most of
+   * its budget for eight frameworks (docs/METHOD.md says what that leaves undecided); what the limits cost is one flag
+   * away (--limits both).
    */
   STANDARD(2, 4, 15, 12, List.of(50), List.of(), "the default"),
   /** Every scenario and user count, longer slices; tuned and cached also with limits off. */

@@ -10,15 +10,18 @@ import transit.server.Mode;
  * report show it. A new scenario is a class implementing this and a line in {@link Scenarios#ALL}.
  */
 public interface Scenario {
-  /** What the steps of a run are made from: the profile, how long a slice should take, the user counts given, the open model's rates. */
-  record Settings(Profile profile, int sliceSeconds, List<Integer> users, List<Integer> rates) {
+  /**
+   * What the steps of a run are made from: the profile, how long a slice should take, the most load a server warms up on
+   * before its slices count, the user counts given, the open model's rates.
+   */
+  record Settings(Profile profile, int sliceSeconds, int warmupSeconds, List<Integer> users, List<Integer> rates) {
     public boolean quick() { return profile == Profile.QUICK; }
 
     /** --users if given, else these. */
     public List<Integer> usersOr(List<Integer> defaults) { return users != null ? users : defaults; }
 
     /** The same with the open model's rates known. */
-    public Settings withRates(List<Integer> known) { return new Settings(profile, sliceSeconds, users, known); }
+    public Settings withRates(List<Integer> known) { return new Settings(profile, sliceSeconds, warmupSeconds, users, known); }
   }
 
   /** The tables of the report that show a scenario, in order after its about line (the report writes each). */

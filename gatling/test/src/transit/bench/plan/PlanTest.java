@@ -25,7 +25,7 @@ class PlanTest {
     return plan(frameworks, null, List.of(), scenarios, modes, List.of(), limits, false, PLENTY);
   }
 
-  static Scenario.Settings settings(Profile profile, List<Integer> rates) { return new Scenario.Settings(profile, profile.sliceSeconds, null, rates); }
+  static Scenario.Settings settings(Profile profile, List<Integer> rates) { return new Scenario.Settings(profile, profile.sliceSeconds, profile.warmupSeconds, null, rates); }
 
   static List<String> labels(List<Contestant> servers) { return servers.stream().map(c -> c.label("1g")).toList(); }
 
@@ -132,9 +132,11 @@ class PlanTest {
   void theLeastSecondsCountEveryServersStartWarmUpAndLeastRounds() {
     Plan p = plan(List.of("a", "b"), List.of("heavy"), List.of(Mode.TUNED), Plan.Limits.ON);
     List<Integer> each = p.leastSecondsEach(settings(Profile.STANDARD, null));
-    // two servers started; a group's first comparison: its warm-up rounds and 5 rounds of two slices, in one Gatling run
-    int slice = Profile.STANDARD.sliceSeconds;
-    assertEquals(List.of(2 * Plan.START_SECONDS + (Plan.FIRST_WARMUP_ROUNDS + 5) * 2 * slice + Plan.BATCH_SECONDS), each);
+    // two servers started; a group's first comparison: warm-up rounds until each has had the cap of load, then 5 rounds
+    // of two slices, in one Gatling run
+    int slice = Profile.STANDARD.sliceSeconds, warmups = (Profile.STANDARD.warmupSeconds + slice - 1) / slice;
+    assertTrue(warmups > Plan.FIRST_WARMUP_ROUNDS, "the cap takes more rounds than the first warm-up's");
+    assertEquals(List.of(2 * Plan.START_SECONDS + (warmups + 5) * 2 * slice + Plan.BATCH_SECONDS), each);
     assertEquals(each.get(0), p.leastSeconds(settings(Profile.STANDARD, null)));
     Step heavy = RouteScenario.HEAVY.steps(settings(Profile.STANDARD, null)).get(0);
     assertEquals(2 * slice, Plan.roundSeconds(new Comparison(heavy, p.groups().get(0).contestants(), false)));
