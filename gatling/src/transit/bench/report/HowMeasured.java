@@ -66,7 +66,8 @@ final class HowMeasured {
     md.append("Each comparison starts with a warm-up round (two for a group's first, whose servers' JIT starts cold), from which ")
         .append("its work is sized, and sized again after every round; a server's measured slices count from the first in which its JIT compilers ")
         .append("took at most ").append(Math.round(Settling.JIT_PERCENT)).append(" % of its CPU, or once it has had the warm-up's cap of load ")
-        .append("(then marked **not settled**). Per comparison, each server's slices before it counted, and their seconds of load.\n\n");
+        .append("(then marked **not settled**); a comparison's least rounds come after its last server began to count. ")
+        .append("Per comparison, each server's slices before it counted, and their seconds of load.\n\n");
     Markdown.Table table = new Markdown.Table(List.of("Mode", "Step", "Warm-up per server"));
     String key = null;
     List<String> cells = new ArrayList<>();
