@@ -165,10 +165,10 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
       int least = o.plan(known, List.of(), heap, Long.MAX_VALUE).leastSeconds(o.settings(o.rates()));
       // a run takes its warm-up and least rounds whatever the budget, which only bounds the rounds added
       boolean adds = p.budgetMinutes > 0 && o.budgetSeconds() > least;
-      text.append(String.format("%n  %-9s %s: %s%s; %d s slices, at least %d round(s)%s; scenarios %s; small at %s users; %s", p.label(), p.expected,
-          adds ? "at most " + Format.duration(o.budgetSeconds()) : "about " + Format.duration(least),
-          adds ? " (its least rounds about " + Format.duration(least) + ")"
-              : p.budgetMinutes == 0 ? "" : " (its warm-up and least rounds, beyond its budget of " + Format.duration(o.budgetSeconds()) + ")",
+      String budget = Format.duration(o.budgetSeconds()), leastTime = Format.duration(least);
+      String time = adds ? "at most " + budget + " (its least rounds about " + leastTime + ")"
+          : "about " + leastTime + (p.budgetMinutes == 0 ? "" : " (its warm-up and least rounds, beyond its budget of " + budget + ")");
+      text.append(String.format("%n  %-9s %s: %s; %d s slices, at least %d round(s)%s; scenarios %s; small at %s users; %s", p.label(), p.expected, time,
           p.sliceSeconds, p.leastRounds, adds ? ", more where a pair is undecided" : ", none added", String.join(", ", Scenarios.inProfile(p))
               + (p == Profile.QUICK ? " (every one on the first framework, heavy and small on the others)" : ""),
           p.smallUsers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),

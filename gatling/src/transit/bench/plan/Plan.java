@@ -167,8 +167,7 @@ public final class Plan {
    * How long the least of each comparison is expected to take, in run order (a group's calibration first where it has
    * one): its warm-up (until every server has had the cap of load, at the worst; none in the quick profile), its least
    * rounds, its Gatling run's start (the quick profile runs a group's comparisons in one), and for a group's first its
-   * servers' starts. The rounds a run adds where pairs are
-   * undecided come on top, up to the budget.
+   * servers' starts. The rounds a run adds where pairs are undecided come on top, up to the budget.
    */
   public List<Integer> leastSecondsEach(Scenario.Settings settings) {
     List<Integer> each = new ArrayList<>();
@@ -184,8 +183,8 @@ public final class Plan {
       for (int i = 0; i < comparisons.size(); i++) {
         Comparison c = comparisons.get(i);
         // a server warms up until it settles or has had the cap of load, and its least rounds come after: the cap's rounds
-        int warmups = settings.quick() ? 0 : Math.max(i == 0 && !c.calibration() ? FIRST_WARMUP_ROUNDS : WARMUP_ROUNDS,
-            c.calibration() ? 0 : (settings.warmupSeconds() + settings.sliceSeconds() - 1) / settings.sliceSeconds());
+        int capRounds = (settings.warmupSeconds() + settings.sliceSeconds() - 1) / settings.sliceSeconds();
+        int warmups = settings.quick() ? 0 : c.calibration() ? WARMUP_ROUNDS : Math.max(i == 0 ? FIRST_WARMUP_ROUNDS : WARMUP_ROUNDS, capRounds);
         int rounds = c.calibration() ? 1 : leastRounds;
         boolean ownRun = !settings.quick() || i == 0 || c.calibration();
         each.add((i == 0 ? group.contestants().size() * START_SECONDS : 0) + (warmups + rounds) * roundSeconds(c) + (ownRun ? BATCH_SECONDS : 0));
