@@ -99,7 +99,8 @@ final class Verdict {
         .append("the ratio of their figures (the geometric mean of their ratios in the rounds that measured both in the same minutes) and its ")
         .append(Math.round(Ratio.CONFIDENCE * 100)).append(" % interval; **›** the interval lies above 1, **≈** within ±")
         .append(Math.round(results.margin * 100)).append(" % (no difference that matters), **?** neither: undecided in the rounds the run ")
-        .append("had time for. Each figure is the geometric mean of the server's rounds. A server whose slices were mostly client-bound, ")
+        .append("had time for. Each figure is the server's at the comparison's typical round (its own level and each round's fitted by least "
+        + "squares over the rounds: a server that counted only in slow or fast rounds is not moved by them). A server whose slices were mostly client-bound, ")
         .append("disturbed, waiting, fallen behind or down is listed apart, never ranked, as is a server whose start broke off (see Failures). ")
         .append("How many rounds each comparison took, and what was left undecided: How each comparison ended, below.");
     if (rankings.stream().anyMatch(r -> !results.pairs(r.group(), r.step()).isEmpty() && results.pairs(r.group(), r.step()).stream()

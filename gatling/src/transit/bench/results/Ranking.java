@@ -2,7 +2,6 @@ package transit.bench.results;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -21,8 +20,9 @@ public record Ranking(Group group, Step step, RankedBy by, double margin, List<P
   public static final double KEPT_UP = 0.95;
 
   /**
-   * A ranked server: its figure (the geometric mean of its fit rounds), and to the next one down (null for the last)
-   * the ratio of its figure to theirs and what that decides, better first (for p99, lower is ahead).
+   * A ranked server: its figure at the comparison's typical round (Levels), and to the next one down (null for the
+   * last) the ratio of their figures in the rounds that measured both and what that decides, better first (for p99,
+   * lower is ahead).
    */
   public record Place(Series series, double figure, Ratio toNext, Ratio.Decision decision) {}
 
@@ -34,11 +34,7 @@ public record Ranking(Group group, Step step, RankedBy by, double margin, List<P
     return of(group, step, servers.stream().map(r -> Series.of(r, by, serverCpus)).toList(), by, margin);
   }
 
-  /**
-   * A comparison's servers ranked by their figures relative to each round's: each server's mean over its fit rounds of
-   * its log figure less the round's mean over the ranked servers, so that a server missing a slow or a fast round is
-   * not moved by it.
-   */
+  /** A comparison's servers ranked by their figures at its typical round (Levels), each beside the next. */
   public static Ranking of(Group group, Step step, List<Series> servers, RankedBy by, double margin) {
     List<Series> ranked = new ArrayList<>();
     List<Apart> apart = new ArrayList<>();
@@ -47,23 +43,15 @@ public record Ranking(Group group, Step step, RankedBy by, double margin, List<P
       if (why == null) ranked.add(s);
       else apart.add(new Apart(s, why));
     }
-    Map<Integer, double[]> sums = new HashMap<>(); // round → sum of logs, count
-    for (Series s : ranked) s.logs().forEach((round, log) -> {
-      double[] sum = sums.computeIfAbsent(round, k -> new double[2]);
-      sum[0] += log;
-      sum[1]++;
-    });
-    Map<Series, Double> score = new HashMap<>();
-    for (Series s : ranked)
-      score.put(s, s.logs().entrySet().stream().mapToDouble(e -> e.getValue() - sums.get(e.getKey())[0] / sums.get(e.getKey())[1]).average().orElse(0));
-    Comparator<Series> order = Comparator.comparingDouble(score::get);
+    Map<Series, Double> figure = Levels.of(ranked);
+    Comparator<Series> order = Comparator.comparingDouble(figure::get);
     ranked.sort(by.higherIsBetter ? order.reversed() : order);
     List<Place> places = new ArrayList<>();
     for (int i = 0; i < ranked.size(); i++) {
       Series s = ranked.get(i);
       Ratio toNext = i + 1 < ranked.size() ? ratio(s.logs(), ranked.get(i + 1).logs()) : null;
       Ratio.Decision decision = toNext == null ? null : (by.higherIsBetter ? toNext : toNext.inverse()).decide(margin);
-      places.add(new Place(s, s.figure(), toNext, decision));
+      places.add(new Place(s, figure.get(s), toNext, decision));
     }
     TreeSet<Integer> rounds = new TreeSet<>();
     servers.forEach(s -> {

@@ -55,8 +55,19 @@ class RankingTest {
     Ranking r = rank(server("cask", 100, 200, 100), server("javalin", 95, 190, 95),
         server("vertx", Made.HEAVY, Made.measured(98), Made.measured(196, 5, 98, 50, 30), Made.measured(98)));
     assertEquals(List.of("cask", "vertx", "javalin"), order(r), "by the figure relative to each round's, not by the plain mean");
-    assertEquals(98, r.places().get(1).figure(), 1e-6, "its figure: the geometric mean of its fit rounds");
+    assertEquals(98 * Math.cbrt(2), r.places().get(1).figure(), 1e-6, "its figure: at the comparison's mean round, which has a third of the fast one");
     assertEquals(Ratio.Decision.LEVEL, r.places().get(1).decision(), "vertx against javalin in rounds 1 and 3 only: 3 % apart");
+  }
+
+  @Test
+  void aServerThatBeganToCountInSlowRoundsHasTheFigureOfItsPlace() {
+    // the machine slows by 30 % from round 4, when vertx began to count, 5 % ahead of cask in every round both have
+    Measurement warming = Made.measured(60, 5, 98, 50, 30);
+    Ranking r = rank(server("cask", 100, 100, 100, 70, 70, 70), server("vertx", Made.HEAVY, warming, warming, warming, Made.measured(73.5),
+        Made.measured(73.5), Made.measured(73.5)));
+    assertEquals(List.of("vertx", "cask"), order(r));
+    assertEquals(1.05, r.places().get(0).figure() / r.places().get(1).figure(), 1e-6, "figures as far apart as in the rounds both have");
+    assertEquals(1.05, r.places().get(0).toNext().value(), 1e-6);
   }
 
   @Test
