@@ -50,8 +50,8 @@ public final class FeedSnapshot {
     }
   }
 
-  /** The default folder: transit-snapshots in the temp directory. */
-  public static Path defaultDir() { return Path.of(System.getProperty("java.io.tmpdir"), "transit-snapshots"); }
+  /** The default folder: the user's own in the temp directory (SnapshotFolder). */
+  public static Path defaultDir() { return SnapshotFolder.defaultDir(); }
 
   /**
    * The feed at path, from its snapshot in dir when a valid one is there, else parsed from the CSV. After a
@@ -64,8 +64,9 @@ public final class FeedSnapshot {
       String checksum = files.checksum();
       Feed.Step checksumStep = checksumming.step("checksum (the snapshot's key)", 0);
       Path file = fileFor(path, checksum, dir);
-      String note;
-      if (Files.isRegularFile(file)) {
+      String note, untrusted = SnapshotFolder.untrusted(dir);
+      if (untrusted != null) note = "the snapshot folder " + dir + " " + untrusted + ", so no snapshot in it is read";
+      else if (Files.isRegularFile(file)) {
         try {
           Feed feed = read(file, files.source, checksum, started, checksumStep);
           return new Loaded(feed, Origin.SNAPSHOT, file, "", csvMillisOf(file));
@@ -114,10 +115,13 @@ public final class FeedSnapshot {
 
   /**
    * Writes the feed's snapshot into dir (atomically: a reader sees the whole file or none), then deletes this
-   * feed path's other snapshots, which can no longer be used. Returns the file.
+   * feed path's other snapshots, which can no longer be used. Returns the file. dir is created readable by its owner
+   * alone, and refused where someone else could have written in it (SnapshotFolder); crashed writes' .partial files
+   * of this feed path go first.
    */
   public static Path write(Feed feed, Path feedPath, Path dir, long csvMillis) throws IOException {
-    Files.createDirectories(dir);
+    SnapshotFolder.prepare(dir);
+    SnapshotFolder.removeStale(dir, prefix(feedPath) + "*.partial");
     Path file = fileFor(feedPath, feed.checksum, dir);
     Path partial = Files.createTempFile(dir, file.getFileName().toString(), ".partial");
     try {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +52,55 @@ class FeedSnapshotTest {
     assertSameFeed(first.feed(), second.feed());
     assertEquals(List.of("checksum (the snapshot's key)", "snapshot: mapped and CRC checked", "snapshot: ids, dictionaries and calendar",
         "snapshot: columns and indexes"), second.feed().steps.stream().map(Feed.Step::name).toList(), "--verbose accounts for the whole read");
+  }
+
+  @Test
+  void aFolderOthersCanWriteInIsNeitherReadNorWritten(@TempDir Path tmp) throws Exception {
+    Path feed = Fixtures.zip(Fixtures.tinyFeed(), ""), snapshots = tmp.resolve("snapshots");
+    FeedSnapshot.Loaded first = FeedSnapshot.load(feed, snapshots);
+    FeedSnapshot.write(first.feed(), feed, snapshots, first.csvMillis());
+    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(snapshots)), "created for its owner alone");
+    assertEquals(FeedSnapshot.Origin.SNAPSHOT, FeedSnapshot.load(feed, snapshots).origin());
+
+    Files.setPosixFilePermissions(snapshots, PosixFilePermissions.fromString("rwxrwxrwx")); // anyone could have planted one
+    FeedSnapshot.Loaded opened = FeedSnapshot.load(feed, snapshots);
+    assertEquals(FeedSnapshot.Origin.CSV, opened.origin());
+    assertEquals("the snapshot folder " + snapshots + " is writable by others (rwxrwxrwx), so no snapshot in it is read", opened.note());
+    java.io.IOException refused = assertThrows(java.io.IOException.class, () -> FeedSnapshot.write(opened.feed(), feed, snapshots, 0));
+    assertTrue(refused.getMessage().startsWith("the folder " + snapshots + " is writable by others"), refused.getMessage());
+  }
+
+  @Test
+  void aFolderAnotherUserOwnsIsNotRead(@TempDir Path tmp) throws Exception {
+    Path feed = Fixtures.zip(Fixtures.tinyFeed(), ""), snapshots = tmp.resolve("snapshots");
+    FeedSnapshot.Loaded first = FeedSnapshot.load(feed, snapshots);
+    FeedSnapshot.write(first.feed(), feed, snapshots, first.csvMillis());
+    try {
+      Files.setOwner(snapshots, snapshots.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+    } catch (java.io.IOException notRoot) {
+      org.junit.jupiter.api.Assumptions.abort("only root can give a folder to another user here: " + notRoot);
+    }
+    FeedSnapshot.Loaded loaded = FeedSnapshot.load(feed, snapshots);
+    assertEquals(FeedSnapshot.Origin.CSV, loaded.origin());
+    assertEquals("the snapshot folder " + snapshots + " is owned by nobody, not " + System.getProperty("user.name") + ", so no snapshot in it is read",
+        loaded.note());
+  }
+
+  @Test
+  void theDefaultFolderIsTheUsersOwn() {
+    assertEquals(Path.of(System.getProperty("java.io.tmpdir"), "transit-snapshots-" + System.getProperty("user.name")), FeedSnapshot.defaultDir());
+  }
+
+  @Test
+  void aCrashedWritesPartialFileIsRemovedByTheNextWrite(@TempDir Path snapshots) throws Exception {
+    Path feed = Fixtures.zip(Fixtures.tinyFeed(), "");
+    FeedSnapshot.Loaded first = FeedSnapshot.load(feed, snapshots);
+    String name = first.file().getFileName().toString();
+    Path crashed = Files.writeString(snapshots.resolve(name + "1.partial"), "half"), writing = Files.writeString(snapshots.resolve(name + "2.partial"), "under way");
+    Files.setLastModifiedTime(crashed, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(SnapshotFolder.STALE).minusSeconds(60)));
+    FeedSnapshot.write(first.feed(), feed, snapshots, first.csvMillis());
+    assertFalse(Files.exists(crashed), "a partial file no write has touched for " + SnapshotFolder.STALE);
+    assertTrue(Files.exists(writing), "another server's write under way");
   }
 
   @Test
