@@ -10,8 +10,20 @@ import java.util.function.Supplier;
 /**
  * Encoded responses by request key, within a byte budget, least recently used out: the `--cache` option.
  * It measures how much of a framework's time goes to building and encoding JSON rather than moving bytes.
+ * Only answers (200) are kept: an error costs next to nothing to make again, and keeping one per missing id let any
+ * client fill the budget with keys of its choosing. Each entry counts its key and bookkeeping beside its body.
  */
 public final class ResponseCache {
+  /** What an entry holds beside its body and its key's characters: the map's entry, the record, two headers. */
+  static final int ENTRY_BYTES = 128;
+  /** The default budget's share of what the heap leaves beside the feed: a quarter, beside the answers' half. */
+  public static final double SHARE = 0.25;
+
+  /** The default budget for a heap of maxHeapBytes of which the feed retains feedHeapBytes: SHARE of the rest, at least 1 MB. */
+  public static long defaultBudget(long maxHeapBytes, long feedHeapBytes) {
+    return Math.max(1 << 20, (long) ((maxHeapBytes - feedHeapBytes) * SHARE));
+  }
+
   /** A response as sent: status and body bytes, gzipped or not (Content-Encoding). */
   public record Encoded(int status, byte[] body, boolean gzipped) {
     /** An identity body. */
@@ -85,15 +97,19 @@ public final class ResponseCache {
   synchronized Encoded kept(String key) { return entries.get(key); }
 
   private synchronized void put(String key, Encoded value) {
-    if (value.body().length > budgetBytes) return; // would evict everything and still not fit
+    if (value.status() != 200 || bytes(key, value) > budgetBytes) return; // an error, or would evict everything and still not fit
     Encoded previous = entries.put(key, value);
-    if (previous != null) sizeBytes -= previous.body().length;
-    sizeBytes += value.body().length;
+    if (previous != null) sizeBytes -= bytes(key, previous);
+    sizeBytes += bytes(key, value);
     for (Iterator<Map.Entry<String, Encoded>> it = entries.entrySet().iterator(); sizeBytes > budgetBytes && it.hasNext(); ) {
-      sizeBytes -= it.next().getValue().body().length;
+      Map.Entry<String, Encoded> eldest = it.next();
+      sizeBytes -= bytes(eldest.getKey(), eldest.getValue());
       it.remove();
     }
   }
+
+  /** What an entry takes of the budget: its body, its key (two bytes a character at most) and ENTRY_BYTES. */
+  static long bytes(String key, Encoded value) { return value.body().length + 2L * key.length() + ENTRY_BYTES; }
 
   public synchronized long sizeBytes() { return sizeBytes; }
 

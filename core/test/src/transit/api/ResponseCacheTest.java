@@ -63,12 +63,13 @@ class ResponseCacheTest {
 
   @Test
   void evictsTheLeastRecentlyUsedBeyondTheBudget() {
-    ResponseCache cache = new ResponseCache(100);
+    long entry = ResponseCache.bytes("a", bytes(40)); // 40 bytes, a key of one character and the entry's own
+    ResponseCache cache = new ResponseCache(2 * entry + 20);
     cache.get("a", () -> bytes(40));
     cache.get("b", () -> bytes(40));
     cache.get("a", () -> bytes(40)); // a is now more recent than b
-    cache.get("c", () -> bytes(40)); // 120 > 100: b goes
-    assertEquals(80, cache.sizeBytes());
+    cache.get("c", () -> bytes(40)); // three entries are over the budget: b goes
+    assertEquals(2 * entry, cache.sizeBytes());
     assertEquals(2, cache.size());
     AtomicInteger encodes = new AtomicInteger();
     cache.get("a", () -> { encodes.incrementAndGet(); return bytes(40); });
@@ -78,11 +79,45 @@ class ResponseCacheTest {
 
   @Test
   void aResponseLargerThanTheBudgetIsServedButNotKept() {
-    ResponseCache cache = new ResponseCache(100);
+    ResponseCache cache = new ResponseCache(ResponseCache.bytes("small", bytes(50)) + 50);
     cache.get("small", () -> bytes(50));
-    assertEquals(101, cache.get("huge", () -> bytes(101)).body().length);
-    assertEquals(50, cache.sizeBytes());
+    assertEquals(300, cache.get("huge", () -> bytes(300)).body().length);
+    assertEquals(ResponseCache.bytes("small", bytes(50)), cache.sizeBytes());
     assertEquals(1, cache.size());
+  }
+
+  @Test
+  void errorsAreServedButNotKeptSoDistinctMissingIdsLeaveTheCacheEmpty() {
+    ResponseCache cache = new ResponseCache(1 << 20);
+    AtomicInteger encodes = new AtomicInteger();
+    for (int i = 0; i < 1000; i++) {
+      String key = TransitApi.scheduleKey("missing-" + "x".repeat(200) + i, null);
+      assertEquals(404, cache.get(key, () -> { encodes.incrementAndGet(); return new Encoded(404, new byte[80]); }).status());
+    }
+    cache.get("bad", () -> new Encoded(400, new byte[80]));
+    cache.get("bad", () -> { encodes.incrementAndGet(); return new Encoded(400, new byte[80]); });
+    assertEquals(0, cache.size());
+    assertEquals(0, cache.sizeBytes());
+    assertEquals(1001, encodes.get(), "an error is made again each time it is asked");
+  }
+
+  @Test
+  void keysCountAgainstTheBudgetSoManyLongKeysOfSmallAnswersStayWithinIt() {
+    long budget = 64 << 10;
+    ResponseCache cache = new ResponseCache(budget);
+    for (int i = 0; i < 20_000; i++) {
+      String key = TransitApi.scheduleKey("R1", "2026" + i + "x".repeat(200));
+      cache.get(key, () -> bytes(2));
+    }
+    assertTrue(cache.sizeBytes() <= budget, cache.sizeBytes() + " bytes kept");
+    assertTrue(cache.size() <= budget / (2 * 200 + ResponseCache.ENTRY_BYTES), cache.size() + " entries kept");
+    assertTrue(cache.size() > 0);
+  }
+
+  @Test
+  void theDefaultBudgetIsAQuarterOfWhatTheHeapLeavesBesideTheFeed() {
+    assertEquals(238L << 20, ResponseCache.defaultBudget(1024L << 20, 72L << 20));
+    assertEquals(1 << 20, ResponseCache.defaultBudget(64L << 20, 70L << 20), "at least a megabyte, even where the feed fills the heap");
   }
 
   @Test
