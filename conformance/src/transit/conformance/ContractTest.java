@@ -187,7 +187,7 @@ class ContractTest {
   }
 
   static String health(Feed feed, String lastFailedReload, String cache) {
-    return "{\"source\":\"" + feed.source + "\",\"checksum\":\"" + feed.checksum + "\",\"loaded_at\":\"2026-09-15T13:30:00Z\","
+    return "{\"source\":\"" + java.nio.file.Path.of(feed.source).getFileName() + "\",\"checksum\":\"" + feed.checksum + "\",\"loaded_at\":\"2026-09-15T13:30:00Z\","
         + "\"loaded_from\":\"csv\",\"routes\":3,\"trips\":4,\"stop_times\":8,\"stops\":4,\"services\":3,\"load_ms\":"
         + feed.loadMillis + ",\"heap_bytes\":1234,\"last_failed_reload\":" + lastFailedReload + ",\"cache\":" + cache + "}";
   }

@@ -45,7 +45,7 @@ class ReloadTest {
       api.replace(b, 0, "csv");
       byte[] answerB = Http.get(server.port(), "/schedules/R3").body();
       SwapsUnderLoad.run(4, 60, 25, i -> api.replace(i % 2 == 0 ? a : b, 0, "csv"), answered(server, answerA, answerB));
-      assertEquals(b.source, api.health().source());
+      assertEquals("b", api.health().source(), "the feed's name, not its path");
       assertTrue(Http.get(server.port(), "/health").text().contains("\"checksum\":\"" + b.checksum + "\""));
     }
   }

@@ -38,6 +38,7 @@ import transit.server.RunningServer;
 import transit.server.Framework;
 import transit.server.Mode;
 import transit.server.ProtocolError;
+import transit.server.ServerOptions;
 import transit.server.ServerSettings;
 
 /**
@@ -225,14 +226,63 @@ class RobustnessTest {
   }
 
   /**
-   * The listen backlog each framework's server asks for (docs/API.md, Limits): ServerSettings.BACKLOG where the
-   * framework can set it (Framework#listenBacklog). Read from the kernel: `ss` shows a listening socket's backlog as
-   * its Send-Q.
+   * The frameworks on Netty's HTTP/1.1 decoder, which drops the Content-Length of a request that also has
+   * Transfer-Encoding and keeps the connection, with no setting to refuse it and no hook before the decoder that Vert.x
+   * or Micronaut offers (docs/API.md, Protocol errors): held to that, so that the day one closes, this list is shortened.
+   */
+  static final java.util.Set<String> READ_AFTER_AMBIGUOUS_FRAMING = java.util.Set.of("vertx", "micronaut");
+
+  private void aRequestFramedTwoWaysIsStillFollowedByTheNext(String framework) throws Exception {
+    try (RunningServer server = Frameworks.start(framework, apis.get(Mode.IDIOMATIC), Mode.IDIOMATIC)) {
+      List<RawHttp.Response> answers = RawHttp.exchange(server.port(), framedTwoWays().getBytes(StandardCharsets.US_ASCII), List.of(false, false), ANSWER_WAIT);
+      assertEquals(List.of(200, 200), answers.stream().map(RawHttp.Response::status).toList(),
+          framework + " no longer reads a request after one framed two ways: take it off READ_AFTER_AMBIGUOUS_FRAMING and docs/API.md's list");
+      assertEquals(HELLO, answers.get(1).text(), "the second answer is GET /hello's, read from what Content-Length calls a body");
+    }
+  }
+
+  /** GET / framed by Content-Length around a chunked body and the GET /hello after it; chunked, the body ends at once. */
+  static String framedTwoWays() {
+    String smuggled = "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n";
+    return get("/", "Content-Length: " + ("0\r\n\r\n" + smuggled).length() + "\r\nTransfer-Encoding: chunked\r\n") + "0\r\n\r\n" + smuggled;
+  }
+
+  /**
+   * A request framed by both Content-Length and Transfer-Encoding, whose two framings differ: read as chunked, its body
+   * ends at once and a second request (GET /hello) follows; read by its length, that request is body. A server may
+   * refuse it (400) or answer it, but must then close the connection (RFC 9112 §6.1), so that no request is read from
+   * what one reading calls a body: the way requests are smuggled past a proxy that reads the framing the other way.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("frameworks")
-  void theServerListensWithItsBacklog(String framework) throws Exception {
+  void aRequestFramedTwoWaysIsAnsweredOnceAndItsConnectionClosed(String framework) throws Exception {
+    if (READ_AFTER_AMBIGUOUS_FRAMING.contains(framework)) {
+      aRequestFramedTwoWaysIsStillFollowedByTheNext(framework);
+      return;
+    }
+    String request = framedTwoWays();
     try (RunningServer server = Frameworks.start(framework, apis.get(Mode.IDIOMATIC), Mode.IDIOMATIC)) {
+      RawHttp.Exchange exchange = RawHttp.exchanged(server.port(), request.getBytes(StandardCharsets.US_ASCII), List.of(false, false), ANSWER_WAIT);
+      List<Integer> statuses = exchange.answers().stream().map(RawHttp.Response::status).toList();
+      assertEquals(1, statuses.size(), framework + " answered " + statuses + " and then " + exchange.ended()
+          + (statuses.size() > 1 ? ": it read the body of the first as a second request" : ""));
+      assertTrue(List.of(200, 400).contains(statuses.get(0)), framework + " answered " + statuses);
+      // closed, or reset: a server closing with the unread rest of the request in its buffer resets the connection
+      assertTrue(exchange.ended().equals("closed") || exchange.ended().contains("reset"), framework + ": after the answer, " + exchange.ended());
+    }
+  }
+
+  /**
+   * Where and how each framework's server listens with the options' defaults (docs/API.md, Options and Limits): on
+   * loopback only, so that a server started on a laptop answers no one else on its network, with the listen backlog
+   * ServerSettings.BACKLOG where the framework can set it (Framework#listenBacklog). Read from the kernel: `ss` shows
+   * a listening socket's address and its backlog (as its Send-Q).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("frameworks")
+  void theServerListensOnLoopbackWithItsBacklog(String framework) throws Exception {
+    ServerSettings defaults = ServerOptions.parse(new String[] {"--port", "0"}, java.util.Map.of()).settings();
+    try (RunningServer server = Frameworks.ALL.get(framework).start(apis.get(Mode.IDIOMATIC), defaults)) {
       Process probe;
       try {
         probe = new ProcessBuilder("ss", "-ltnH", "sport = :" + server.port()).redirectErrorStream(true).start();
@@ -242,9 +292,12 @@ class RobustnessTest {
       }
       String listening = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       assertEquals(0, probe.waitFor(), listening);
+      assertEquals(1, listening.lines().count(), "one listening socket: " + listening);
       String[] columns = listening.split("\\s+"); // State Recv-Q Send-Q Local Peer
       assertTrue(columns.length >= 4, "ss printed: " + listening);
       assertEquals(Frameworks.ALL.get(framework).listenBacklog(), Integer.parseInt(columns[2]), "backlog of " + framework + ": " + listening);
+      assertTrue(List.of("127.0.0.1:" + server.port(), "[::ffff:127.0.0.1]:" + server.port()).contains(columns[3]), // IPv4, or IPv4 on a dual-stack socket
+          "where " + framework + " listens: " + listening);
     }
   }
 

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import transit.Csr;
 import transit.Feed;
 import transit.GtfsTime;
@@ -98,7 +99,7 @@ public final class TransitApi {
 
   private Served serve(Feed feed, long heapBytes, String loadedFrom) {
     ResponseCache cache = cacheBudgetBytes > 0 ? new ResponseCache(cacheBudgetBytes) : null; // the old feed's bytes go with it
-    FeedSummary summary = new FeedSummary(feed.source, feed.checksum, now(), loadedFrom, feed.routeIds.size(),
+    FeedSummary summary = new FeedSummary(withoutPaths(feed.source), feed.checksum, now(), loadedFrom, feed.routeIds.size(),
         feed.tripCount(), feed.stopTimeCount(), feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes, null, null);
     budget.sizeFor(heapBytes);
     return new Served(feed, clock.withZone(feed.timeZone), cache, summary, ResponseSizes.of(feed));
@@ -118,8 +119,18 @@ public final class TransitApi {
     }
   }
 
-  /** Records a reload that failed, for /health; the feed in service stays. Control characters become U+FFFD. */
+  /** An absolute path (Unix or Windows) up to its last separator: at the start, or after a space, a bracket, a quote or =. */
+  private static final Pattern DIRECTORIES = Pattern.compile("(?<=^|[\\s(\"'=])(?:[A-Za-z]:)?[/\\\\](?:[^\\s/\\\\\"']*[/\\\\])*");
+
+  /** The text with each absolute path cut to its file name: "/srv/gtfs/feed.zip: …" is "feed.zip: …". */
+  static String withoutPaths(String text) { return DIRECTORIES.matcher(text).replaceAll(""); }
+
+  /**
+   * Records a reload that failed, for /health; the feed in service stays. Each absolute path becomes its file name, for
+   * /health tells anyone who asks; control characters become U+FFFD.
+   */
   public void reloadFailed(String error) {
+    error = withoutPaths(error);
     StringBuilder clean = new StringBuilder(error.length());
     for (int i = 0; i < error.length(); i++) clean.append(isControl(error.charAt(i)) ? '\uFFFD' : error.charAt(i));
     FailedReload failed = new FailedReload(now(), clean.toString());

@@ -117,7 +117,7 @@ public final class FeedReloader implements AutoCloseable {
     } catch (Exception | OutOfMemoryError e) {
       served = before; // not retried until it changes again
       String error = e instanceof transit.FeedException ? e.getMessage() : e.toString();
-      api.reloadFailed(error);
+      api.reloadFailed(e instanceof transit.FeedException ? error : "an unexpected " + e.getClass().getSimpleName()); // its text is the operator's
       err.println(server + ": reload after " + why + " failed; still serving the feed loaded at " + api.health().loadedAt() + ": " + error);
       return false;
     }

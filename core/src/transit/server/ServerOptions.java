@@ -10,7 +10,8 @@ import transit.cli.Cli;
 
 /**
  * The options every server takes, each also an environment variable: --port (PORT, default 4000, the
- * reference load tests' port), --host (HOST, default 0.0.0.0), --gtfs (GTFS, a feed directory or zip),
+ * reference load tests' port), --host (HOST, default 127.0.0.1:
+ * loopback only, so that a server started on a laptop answers no one else on its network), --gtfs (GTFS, a feed directory or zip),
  * --cache (CACHE=true), --cache-budget (CACHE_BUDGET), --tuned (TUNED=true), --verbose (VERBOSE=true),
  * --snapshot (SNAPSHOT), --watch (WATCH), --idle-timeout (IDLE_TIMEOUT), --answer-memory (ANSWER_MEMORY) and --limits
  * (LIMITS). A flag wins over its variable. snapshotDir is null with snapshots off, watchInterval zero with watching
@@ -19,8 +20,9 @@ import transit.cli.Cli;
 public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBytes, long answerMemoryBytes, boolean tuned, boolean verbose,
     Path snapshotDir, Duration watchInterval, Duration idleTimeout, boolean limits, boolean help) {
   public static final int DEFAULT_PORT = 4000;
-  public static final String DEFAULT_HOST = "0.0.0.0";
-  public static final long DEFAULT_CACHE_BUDGET = 1L << 30;
+  public static final String DEFAULT_HOST = "127.0.0.1";
+  /** --cache-budget's default: a share of what the heap leaves beside the feed (ResponseCache#defaultBudget), sized at load. */
+  public static final long BESIDE_THE_FEED = Long.MAX_VALUE;
   /** --answer-memory's values besides a size: half of what the heap leaves beside the feed, and no limit. */
   public static final long AUTO = 0, OFF = -1;
 
@@ -40,7 +42,7 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     int port = DEFAULT_PORT;
 
     @Option(names = "--host", paramLabel = "HOST", converter = HostConverter.class,
-        description = "interface to bind [HOST] (default " + DEFAULT_HOST + ")")
+        description = "address to listen on [HOST] (default " + DEFAULT_HOST + ", loopback only; 0.0.0.0 for every interface)")
     String host = DEFAULT_HOST;
 
     @Option(names = "--gtfs", paramLabel = "PATH", converter = PathConverter.class, description = {
@@ -52,8 +54,9 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     boolean cache;
 
     @Option(names = "--cache-budget", paramLabel = "SIZE", converter = SizeConverter.class,
-        description = "bytes the cache may hold, least recently used out: 512m, 2g [CACHE_BUDGET] (default 1g)")
-    long cacheBudget = DEFAULT_CACHE_BUDGET;
+        description = "bytes the cache may hold, least recently used out: 512m, 2g [CACHE_BUDGET] (default a quarter of what the "
+            + "heap leaves beside the feed, so that the feed, the kept answers and those being sent fit)")
+    long cacheBudget = BESIDE_THE_FEED;
 
     @Option(names = "--answer-memory", paramLabel = "SIZE", converter = AnswerMemoryConverter.class, description = {
         "heap /schedules answers may hold while they are built and sent, 512m, or off [ANSWER_MEMORY]",
@@ -70,8 +73,8 @@ public record ServerOptions(String host, int port, Path gtfs, long cacheBudgetBy
     boolean verbose;
 
     @Option(names = "--snapshot", paramLabel = "DIR", converter = SnapshotConverter.class, description = {
-        "folder for feed snapshots, or off [SNAPSHOT] (default: transit-snapshots in the temp directory):",
-        "a feed parsed once is read from its snapshot on the next start"})
+        "folder for feed snapshots, or off [SNAPSHOT] (default: transit-snapshots-USER in the temp directory, readable by you alone):",
+        "a feed parsed once is read from its snapshot on the next start; a folder another user owns or can write in is not used"})
     Path snapshot = transit.FeedSnapshot.defaultDir();
 
     @Option(names = "--watch", paramLabel = "INTERVAL", converter = IntervalConverter.class, description = {

@@ -5,6 +5,7 @@ import java.time.Clock;
 import transit.FeedException;
 import transit.FeedSnapshot;
 import transit.api.ResponseBudget;
+import transit.api.ResponseCache;
 import transit.api.TransitApi;
 
 /**
@@ -81,8 +82,10 @@ public final class ServerStartup {
   public record Started(ServerOptions options, TransitApi api) implements Prepared {
     /** The line a server prints once it answers. */
     public void printListening(String server, int port) {
-      String host = options.host().equals("0.0.0.0") ? "localhost" : options.host();
-      System.out.println(server + " listening on http://" + host + ":" + port + "/" + (options.mode() == Mode.IDIOMATIC ? "" : " (" + options.mode().label + ")"));
+      String host = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+      boolean everywhere = options.host().equals("0.0.0.0") || options.host().equals("::");
+      System.out.println(server + " listening on http://" + host + ":" + port + "/" + (options.mode() == Mode.IDIOMATIC ? "" : " (" + options.mode().label + ")")
+          + (everywhere ? " on every interface" : ""));
     }
 
     /** Prints why the server could not listen (a port in use, an unknown host); returns the exit code, 1. */
@@ -105,11 +108,14 @@ public final class ServerStartup {
     long retained = Math.max(0, ServedFeed.usedHeapAfterGc() - before);
     System.out.println(ServedFeed.summaryLine(loaded, "heap retained " + String.format("%,d", retained >> 20) + " MB"));
     if (options.verbose()) System.out.print(ServedFeed.steps(loaded.feed()));
-    if (options.cacheBudgetBytes() > 0)
-      System.out.printf("Response cache on: up to %,d MB of encoded /schedules responses%n", options.cacheBudgetBytes() >> 20);
+    long cacheBudget = options.cacheBudgetBytes() == ServerOptions.BESIDE_THE_FEED
+        ? ResponseCache.defaultBudget(Runtime.getRuntime().maxMemory(), retained) : options.cacheBudgetBytes();
+    if (cacheBudget > 0)
+      System.out.printf("Response cache on: up to %,d MB of encoded /schedules responses%s%n", cacheBudget >> 20,
+          options.cacheBudgetBytes() == ServerOptions.BESIDE_THE_FEED ? " (a quarter of what the heap leaves beside the feed; --cache-budget)" : "");
     ResponseBudget budget = options.answerMemoryBytes() == ServerOptions.OFF ? ResponseBudget.unlimited()
         : new ResponseBudget(Runtime.getRuntime().maxMemory(), ResponseBudget.WAIT, options.answerMemoryBytes());
-    TransitApi api = new TransitApi(loaded.feed(), retained, ServedFeed.origin(loaded), clock, options.cacheBudgetBytes(), budget);
+    TransitApi api = new TransitApi(loaded.feed(), retained, ServedFeed.origin(loaded), clock, cacheBudget, budget);
     TransitApi.ResponseSizes sizes = api.sizes();
     if (!options.limits()) System.out.println("Limits off: no limit against slow or hostile clients but the framework's own, and answers "
         + "being built may hold any part of the heap (--limits off)");

@@ -107,6 +107,6 @@ public final class VertxServer extends VerticleBase {
           else request.response().setStatusCode(refused.status()).putHeader(HttpHeaders.CONTENT_TYPE, HttpContract.JSON)
               .end(Json.encodeToBuffer(refused));
         });
-    return server.listen(port);
+    return server.listen(port, settings.host()); // listen(port) alone would take every interface, whatever the options say
   }
 }

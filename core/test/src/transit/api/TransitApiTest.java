@@ -35,6 +35,19 @@ class TransitApiTest {
   }
 
   @Test
+  void healthNamesTheFeedAndAFailedReloadWithoutAPath() {
+    TransitApi api = new TransitApi(FeedLoader.load(Fixtures.tinyFeed()), 1234, TUESDAY_0930);
+    assertEquals(java.nio.file.Path.of(api.feed().source).getFileName().toString(), api.health().source(), "its name, not where it lies");
+    assertTrue(api.feed().source.startsWith("/"), "the fixture's feed is an absolute path: " + api.feed().source);
+    api.reloadFailed("/srv/gtfs/feed.zip: cannot read the feed: /srv/gtfs/feed.zip (No such file or directory)");
+    assertEquals("feed.zip: cannot read the feed: feed.zip (No such file or directory)", api.health().lastFailedReload().error());
+    api.reloadFailed("C:\\gtfs\\feed.zip: not a directory or a readable zip (zip END header not found) at path='/tmp/x/y'");
+    assertEquals("feed.zip: not a directory or a readable zip (zip END header not found) at path='y'", api.health().lastFailedReload().error());
+    api.reloadFailed("trips.txt line 3: 1/2 of a value, route \"a/b\"");
+    assertEquals("trips.txt line 3: 1/2 of a value, route \"a/b\"", api.health().lastFailedReload().error(), "a slash within a value is no path");
+  }
+
+  @Test
   void schedulesFilteredByDate() {
     assertEquals(List.of("T1"), tripIds(API.schedules("R1", "20260915")), "a Tuesday");
     assertEquals(List.of("T2"), tripIds(API.schedules("R1", "20260919")), "a Saturday");

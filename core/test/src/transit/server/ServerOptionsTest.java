@@ -16,7 +16,7 @@ class ServerOptionsTest {
 
   @Test
   void defaults() {
-    assertEquals(new ServerOptions("0.0.0.0", 4000, null, 0, ServerOptions.AUTO, false, false, transit.FeedSnapshot.defaultDir(), Duration.ofSeconds(1),
+    assertEquals(new ServerOptions("127.0.0.1", 4000, null, 0, ServerOptions.AUTO, false, false, transit.FeedSnapshot.defaultDir(), Duration.ofSeconds(1),
         Duration.ofSeconds(30), true, false),
         parse(Map.of()));
   }
@@ -27,7 +27,7 @@ class ServerOptionsTest {
         Duration.ofMillis(500), Duration.ofSeconds(5), true, false),
         parse(Map.of(), "--host", "127.0.0.1", "--port=8080", "--gtfs", "feed.zip", "--cache", "--cache-budget", "512m", "--tuned",
             "--verbose", "--snapshot", "snaps", "--watch", "500ms", "--idle-timeout", "5s", "--answer-memory", "300m"));
-    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), 1L << 30, ServerOptions.OFF, true, true, null, Duration.ZERO,
+    assertEquals(new ServerOptions("::1", 9000, Path.of("/data/gtfs"), ServerOptions.BESIDE_THE_FEED, ServerOptions.OFF, true, true, null, Duration.ZERO,
         Duration.ofMillis(1500), true, false),
         parse(Map.of("HOST", "::1", "PORT", "9000", "GTFS", "/data/gtfs", "CACHE", "true", "TUNED", "true", "VERBOSE", "true", "SNAPSHOT", "off",
             "WATCH", "off", "IDLE_TIMEOUT", "1500ms", "ANSWER_MEMORY", "off")));
