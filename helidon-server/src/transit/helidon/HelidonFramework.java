@@ -77,8 +77,8 @@ final class HelidonFramework implements Framework {
         Setting.limit("maxTcpConnections", "1,024", "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
         Setting.limit("connectionOptions socketSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
-        Setting.limit("HelidonLimits.Watch (around HTTP/1's connection selector, HTTP/1 listeners, a filter)", "a first head "
-            + "within 5 s; 16 KB/s over 10 s, checked before each write; a write waiting at most the idle timeout", "none: Helidon "
+        Setting.limit("HelidonLimits.Watch (around HTTP/1's connection selector, HTTP/1 listeners, a filter)", "every head "
+            + "within 5 s, a kept-alive connection's next one from the last answer's end; 16 KB/s over 10 s, checked before each write; a write waiting at most the idle timeout", "none: Helidon "
             + "reads a head and writes a body for as long as the client takes", Setting.FOR_TRICKLED_HEADS + "; "
             + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.always("backlog", "1,000", "1,024", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),

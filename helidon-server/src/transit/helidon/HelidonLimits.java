@@ -51,7 +51,9 @@ final class HelidonLimits {
    * ends) and told by Helidon's HTTP/1 listeners, on the connection's own virtual thread, when its head arrived and
    * what it sends (a thread-local finds it without a lookup). A response that fell below the rate over a window is
    * ended as its next write is handed over (writes block until the kernel takes them, so each follows what the client
-   * read); once a second, a connection whose first head has not arrived within the bound, or whose write has waited
+   * read); once a second, a connection whose head has not arrived within the bound of its start or of its last answer's
+   * end (a kept-alive connection's next head is bounded as its first: idle sockets would otherwise hold all of Helidon's
+   * connections and every new client wait behind them), or whose write has waited
    * longer than the idle timeout (as a write times out on the other servers), is closed.
    */
   static final class Watch implements AutoCloseable {
@@ -124,7 +126,7 @@ final class HelidonLimits {
       public boolean canInterrupt() { return connection instanceof InterruptableTask<?> task && task.canInterrupt(); }
     }
 
-    /** What a connection receives: its first head's end stops the head's bound. */
+    /** What a connection receives: a head's end stops its bound. */
     final Http1ConnectionListener received = new Http1ConnectionListener() {
       @Override
       public void headers(ConnectionContext ctx, Headers headers) {
@@ -163,7 +165,7 @@ final class HelidonLimits {
       try {
         chain.proceed();
       } finally {
-        if (c != null) c.responding = false;
+        if (c != null) c.answered(System.nanoTime());
       }
     }
 
@@ -174,7 +176,7 @@ final class HelidonLimits {
     private void sweep() {
       long now = System.nanoTime();
       for (Connection c : open)
-        if (!c.headArrived && now - c.openedAt > headNanos || c.stalled(now, idleNanos)) {
+        if (!c.headArrived && now - c.headFrom > headNanos || c.stalled(now, idleNanos)) {
           open.remove(c);
           try {
             c.ctx.serverSocket().close(); // a read or write waiting on the client fails, and the connection ends
@@ -191,7 +193,8 @@ final class HelidonLimits {
   /** One connection as the Watch sees it: what its thread writes and the sweep reads. */
   private static final class Connection {
     final ConnectionContext ctx;
-    final long openedAt;
+    /** Since when its next head is awaited: the connection's start, then each answer's end. */
+    volatile long headFrom;
     volatile boolean headArrived, responding;
     private MinimumRate rate; // the response's, on the connection's thread only
     private long written;
@@ -199,7 +202,14 @@ final class HelidonLimits {
 
     Connection(ConnectionContext ctx, long openedAt) {
       this.ctx = ctx;
-      this.openedAt = openedAt;
+      this.headFrom = openedAt;
+    }
+
+    /** An answer sent: the next head, on a kept-alive connection, has the same bound as the first. */
+    void answered(long now) {
+      responding = false;
+      headFrom = now; // before headArrived: the sweep never sees a stale start with the bound running
+      headArrived = false;
     }
 
     /** A response begins: nothing judged until its status goes out. */

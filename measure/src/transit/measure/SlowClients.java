@@ -74,6 +74,17 @@ public final class SlowClients implements AutoCloseable {
     return c;
   }
 
+  /**
+   * The same on kept-alive connections: each first asks GET / and reads its answer whole, then sends its next request
+   * head a byte every interval; the outcome's statuses are the first answer's, its time counted from that answer's end.
+   */
+  public static SlowClients trickledNextHeads(int port, int clients, Duration interval, Duration time) {
+    SlowClients c = new SlowClients();
+    long end = System.nanoTime() + time.toNanos();
+    for (int i = 0; i < clients; i++) c.start("trickled-next-head-" + i, () -> c.trickleNext(port, interval, end));
+    return c;
+  }
+
   private void start(String name, Runnable client) {
     Thread t = new Thread(client, name);
     t.setDaemon(true);
@@ -224,17 +235,48 @@ public final class SlowClients implements AutoCloseable {
     }
   }
 
+  private static final byte[] SLOW_HEAD = "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: a-header-that-never-ends-because-it-arrives-a-byte-at-a-time\r\n\r\n"
+      .getBytes(StandardCharsets.US_ASCII);
+
   private void trickle(int port, Duration interval, long endNanos) {
     long started = System.nanoTime();
-    byte[] head = "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: a-header-that-never-ends-because-it-arrives-a-byte-at-a-time\r\n\r\n"
-        .getBytes(StandardCharsets.US_ASCII);
     boolean cut = false;
     try (Socket s = new Socket()) {
       sockets.add(s);
       s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
-      s.setSoTimeout(50);
-      OutputStream out = s.getOutputStream();
-      InputStream in = s.getInputStream();
+      cut = trickled(s, interval, endNanos);
+    } catch (IOException e) {
+      cut = true;
+    }
+    outcomes.add(new Outcome(List.of(), 0, 0, 0, cut ? 1 : 0, (System.nanoTime() - started) / 1_000_000));
+  }
+
+  private void trickleNext(int port, Duration interval, long endNanos) {
+    long started = System.nanoTime();
+    List<Integer> statuses = new ArrayList<>();
+    boolean cut = false;
+    try (Socket s = new Socket()) {
+      sockets.add(s);
+      s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+      s.setSoTimeout(100);
+      s.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      Response first = readPaced(s.getInputStream(), 1 << 20, endNanos, false); // a small answer, read at once
+      statuses.add(first.status);
+      started = System.nanoTime();
+      cut = first.whole ? trickled(s, interval, endNanos) : first.ended;
+    } catch (IOException e) {
+      cut = true;
+    }
+    outcomes.add(new Outcome(statuses, 0, 0, 0, cut ? 1 : 0, (System.nanoTime() - started) / 1_000_000));
+  }
+
+  /** Sends SLOW_HEAD a byte every interval; whether the server closed the connection before it was sent or time was up. */
+  private boolean trickled(Socket s, Duration interval, long endNanos) throws IOException {
+    s.setSoTimeout(50);
+    OutputStream out = s.getOutputStream();
+    InputStream in = s.getInputStream();
+    try {
+      byte[] head = SLOW_HEAD;
       for (int i = 0; i < head.length && !stopped && System.nanoTime() < endNanos; i++) {
         out.write(head[i]);
         out.flush();
@@ -247,10 +289,10 @@ public final class SlowClients implements AutoCloseable {
           }
         }
       }
+      return false;
     } catch (IOException e) {
-      cut = true;
+      return true;
     }
-    outcomes.add(new Outcome(List.of(), 0, 0, 0, cut ? 1 : 0, (System.nanoTime() - started) / 1_000_000));
   }
 
   private static void sleep(long millis) {

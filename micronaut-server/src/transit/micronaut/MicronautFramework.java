@@ -86,8 +86,8 @@ final class MicronautFramework implements Framework {
             + "stopped reading included) frees what its response holds", Setting.WITH_THE_LIMITS),
         Setting.limit("micronaut.server.netty.child-options.SO_SNDBUF", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
-        Setting.limit("MicronautLimits.Watch (a handler in each connection's Netty pipeline)", "a first head within 5 s; 16 KB/s "
-            + "over 10 s, judged once a second as a response moves; a response idle once it has not moved for the idle timeout",
+        Setting.limit("MicronautLimits.Watch (a handler in each connection's Netty pipeline)", "every head within 5 s, a "
+            + "kept-alive connection's next one from the last answer's end; 16 KB/s over 10 s, judged once a second as a response moves; a response idle once it has not moved for the idle timeout",
             "none; Netty's idle timeout counting a write as activity only once all of it is sent", Setting.FOR_TRICKLED_HEADS + "; "
             + Setting.FOR_TRICKLING_READERS + "; a reader taking a whole body written at once is not closed as idle", Setting.WITH_THE_LIMITS),
         Setting.always("micronaut.server.netty.options.SO_BACKLOG", "1,000", "Netty's (the kernel's somaxconn)", Setting.FOR_THE_BACKLOG,

@@ -100,7 +100,8 @@ final class MicronautLimits {
 
   /**
    * One connection, on its event loop: gives each handed answer back once its response's last part is written; with
-   * the limits on, closes the connection if its first request head has not arrived within the bound, and once a second
+   * the limits on, closes the connection if a request head has not arrived within the bound of its start or of its last
+   * answer's end (a kept-alive connection's next head bounded as its first), and once a second
    * judges a response, from its start to its end, as MinimumRate judges, over what has reached the socket
    * (written less what Netty still holds): one fallen below the rate is ended by a reset.
    *
@@ -113,7 +114,8 @@ final class MicronautLimits {
     private static final Duration PERIOD = Duration.ofSeconds(1);
     final Queue<AutoCloseable> answers = new ConcurrentLinkedQueue<>();
     private final ServerSettings.Limits limits;
-    private boolean headArrived, responding;
+    private boolean responding;
+    private int unanswered; // requests read whose answers are not all written: while none, a head is awaited
     private long written, writtenBefore; // the connection's, and as far as before the response under way
     private long sent, movedAt; // the response's bytes through to the socket, when they last grew (System.nanoTime)
     private MinimumRate rate;
@@ -124,19 +126,25 @@ final class MicronautLimits {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
       if (!limits.on()) return;
-      head = ctx.executor().schedule(() -> {
-        if (!headArrived) ctx.close();
-      }, limits.requestHeadTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      awaitHead(ctx);
       check = ctx.executor().scheduleAtFixedRate(() -> check(ctx), PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-      if (!headArrived && msg instanceof HttpRequest) {
-        headArrived = true;
+      if (msg instanceof HttpRequest) {
+        unanswered++;
         if (head != null) head.cancel(false);
       }
       super.channelRead(ctx, msg);
+    }
+
+    /** The bound on the next head, from now: the connection is closed if none has come by then. */
+    private void awaitHead(ChannelHandlerContext ctx) {
+      if (head != null) head.cancel(false);
+      head = ctx.executor().schedule(() -> {
+        if (unanswered == 0) ctx.close();
+      }, limits.requestHeadTimeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -155,9 +163,13 @@ final class MicronautLimits {
         if (promise.isVoid()) promise = ctx.newPromise().addListener(f -> {
           if (!f.isSuccess()) ctx.fireExceptionCaught(f.cause());
         });
+        boolean interim = msg instanceof HttpResponse r && r.status() == HttpResponseStatus.CONTINUE;
         promise.addListener(f -> {
           responding = false;
           if (answer != null) giveBack(answer);
+          if (interim) return;
+          unanswered = Math.max(0, unanswered - 1); // an answer to no request the Watch saw leaves it at none
+          if (unanswered == 0 && limits.on() && f.isSuccess()) awaitHead(ctx);
         });
       }
       super.write(ctx, msg, promise);
