@@ -39,8 +39,9 @@ public final class FeedSnapshot {
   public enum Origin { CSV, SNAPSHOT }
 
   /**
-   * A loaded feed and how: from the snapshot (file), or from the CSV and why (note). csvMillis is the CSV
-   * load's time, measured now or when the snapshot was written.
+   * A loaded feed and how: from the snapshot (file), or from the CSV and why (note), file then the snapshot to write
+   * for the next start, or null where none is to be written (snapshots off, or a folder not trusted). csvMillis is the
+   * CSV load's time, measured now or when the snapshot was written.
    */
   public record Loaded(Feed feed, Origin origin, Path file, String note, long csvMillis) {
     /** "from the CSV (no snapshot yet)" or "from snapshot /tmp/…": for the summary line. */
@@ -65,8 +66,10 @@ public final class FeedSnapshot {
       Feed.Step checksumStep = checksumming.step("checksum (the snapshot's key)", 0);
       Path file = fileFor(path, checksum, dir);
       String note, untrusted = SnapshotFolder.untrusted(dir);
-      if (untrusted != null) note = "the snapshot folder " + dir + " " + untrusted + ", so no snapshot in it is read";
-      else if (Files.isRegularFile(file)) {
+      if (untrusted != null) {
+        note = "the snapshot folder " + dir + " " + untrusted + ", so no snapshot in it is read";
+        file = null; // nor written
+      } else if (Files.isRegularFile(file)) {
         try {
           Feed feed = read(file, files.source, checksum, started, checksumStep);
           return new Loaded(feed, Origin.SNAPSHOT, file, "", csvMillisOf(file));

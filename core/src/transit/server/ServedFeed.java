@@ -81,7 +81,7 @@ public final class ServedFeed {
       return new FeedSnapshot.Loaded(feed, FeedSnapshot.Origin.CSV, null, "snapshots off", feed.loadMillis);
     }
     FeedSnapshot.Loaded loaded = FeedSnapshot.load(path, options.snapshotDir());
-    if (loaded.origin() == FeedSnapshot.Origin.CSV && transit.SnapshotFolder.untrusted(options.snapshotDir()) == null) { // the summary says why not
+    if (loaded.origin() == FeedSnapshot.Origin.CSV && loaded.file() != null) { // none to write: the summary says why
       Thread writer = new Thread(() -> {
         long started = System.nanoTime();
         try {

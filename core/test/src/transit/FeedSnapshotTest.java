@@ -66,6 +66,7 @@ class FeedSnapshotTest {
     FeedSnapshot.Loaded opened = FeedSnapshot.load(feed, snapshots);
     assertEquals(FeedSnapshot.Origin.CSV, opened.origin());
     assertEquals("the snapshot folder " + snapshots + " is writable by others (rwxrwxrwx), so no snapshot in it is read", opened.note());
+    assertNull(opened.file(), "nor one to write there");
     java.io.IOException refused = assertThrows(java.io.IOException.class, () -> FeedSnapshot.write(opened.feed(), feed, snapshots, 0));
     assertTrue(refused.getMessage().startsWith("the folder " + snapshots + " is writable by others"), refused.getMessage());
   }
