@@ -99,7 +99,7 @@ public final class TransitApi {
 
   private Served serve(Feed feed, long heapBytes, String loadedFrom) {
     ResponseCache cache = cacheBudgetBytes > 0 ? new ResponseCache(cacheBudgetBytes) : null; // the old feed's bytes go with it
-    FeedSummary summary = new FeedSummary(withoutPaths(feed.source), feed.checksum, now(), loadedFrom, feed.routeIds.size(),
+    FeedSummary summary = new FeedSummary(name(feed.source), feed.checksum, now(), loadedFrom, feed.routeIds.size(),
         feed.tripCount(), feed.stopTimeCount(), feed.stopIds.size(), feed.serviceIds.size(), feed.loadMillis, heapBytes, null, null);
     budget.sizeFor(heapBytes);
     return new Served(feed, clock.withZone(feed.timeZone), cache, summary, ResponseSizes.of(feed));
@@ -119,8 +119,17 @@ public final class TransitApi {
     }
   }
 
-  /** An absolute path (Unix or Windows) up to its last separator: at the start, or after a space, a bracket, a quote or =. */
-  private static final Pattern DIRECTORIES = Pattern.compile("(?<=^|[\\s(\"'=])(?:[A-Za-z]:)?[/\\\\](?:[^\\s/\\\\\"']*[/\\\\])*");
+  /**
+   * A path up to its last separator, absolute (Unix or Windows) or relative from `.` or `..` (as `--gtfs` may give it):
+   * at the start, or after a space, a bracket, a quote or =.
+   */
+  private static final Pattern DIRECTORIES = Pattern.compile("(?<=^|[\\s(\"'=])(?:[A-Za-z]:|\\.{1,2})?[/\\\\](?:[^\\s/\\\\\"']*[/\\\\])*");
+
+  /** A feed's file or folder name, without the directories it lies in. */
+  private static String name(String source) {
+    java.nio.file.Path name = java.nio.file.Path.of(source).getFileName();
+    return name == null ? "" : name.toString();
+  }
 
   /** The text with each absolute path cut to its file name: "/srv/gtfs/feed.zip: …" is "feed.zip: …". */
   static String withoutPaths(String text) { return DIRECTORIES.matcher(text).replaceAll(""); }

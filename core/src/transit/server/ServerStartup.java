@@ -108,11 +108,11 @@ public final class ServerStartup {
     long retained = Math.max(0, ServedFeed.usedHeapAfterGc() - before);
     System.out.println(ServedFeed.summaryLine(loaded, "heap retained " + String.format("%,d", retained >> 20) + " MB"));
     if (options.verbose()) System.out.print(ServedFeed.steps(loaded.feed()));
-    long cacheBudget = options.cacheBudgetBytes() == ServerOptions.BESIDE_THE_FEED
-        ? ResponseCache.defaultBudget(Runtime.getRuntime().maxMemory(), retained) : options.cacheBudgetBytes();
+    boolean besideTheFeed = options.cacheBudgetBytes() == ServerOptions.BESIDE_THE_FEED;
+    long cacheBudget = besideTheFeed ? ResponseCache.defaultBudget(Runtime.getRuntime().maxMemory(), retained) : options.cacheBudgetBytes();
     if (cacheBudget > 0)
       System.out.printf("Response cache on: up to %,d MB of encoded /schedules responses%s%n", cacheBudget >> 20,
-          options.cacheBudgetBytes() == ServerOptions.BESIDE_THE_FEED ? " (a quarter of what the heap leaves beside the feed; --cache-budget)" : "");
+          besideTheFeed ? " (a quarter of what the heap leaves beside the feed; --cache-budget)" : "");
     ResponseBudget budget = options.answerMemoryBytes() == ServerOptions.OFF ? ResponseBudget.unlimited()
         : new ResponseBudget(Runtime.getRuntime().maxMemory(), ResponseBudget.WAIT, options.answerMemoryBytes());
     TransitApi api = new TransitApi(loaded.feed(), retained, ServedFeed.origin(loaded), clock, cacheBudget, budget);

@@ -43,6 +43,8 @@ class TransitApiTest {
     assertEquals("feed.zip: cannot read the feed: feed.zip (No such file or directory)", api.health().lastFailedReload().error());
     api.reloadFailed("C:\\gtfs\\feed.zip: not a directory or a readable zip (zip END header not found) at path='/tmp/x/y'");
     assertEquals("feed.zip: not a directory or a readable zip (zip END header not found) at path='y'", api.health().lastFailedReload().error());
+    api.reloadFailed("../shared/gtfs/feed.zip: no such file or directory; ./feed/trips.txt too");
+    assertEquals("feed.zip: no such file or directory; trips.txt too", api.health().lastFailedReload().error(), "relative paths as --gtfs gives them");
     api.reloadFailed("trips.txt line 3: 1/2 of a value, route \"a/b\"");
     assertEquals("trips.txt line 3: 1/2 of a value, route \"a/b\"", api.health().lastFailedReload().error(), "a slash within a value is no path");
   }
