@@ -172,6 +172,8 @@ public final class Bench {
     System.out.println("Each comparison: warm-up until settled (at most " + options.warmupSeconds() + " s a server), then at least "
         + plan.leastRounds() + " round" + (plan.leastRounds() == 1 ? "" : "s") + " of " + options.sliceSeconds() + " s slices"
         + (budget > least ? ", and more while a pair is undecided (margin ±" + Math.round(options.margin() * 100) + " %)" : ""));
+    if (options.instances() > 1)
+      System.out.println("Each set-up started " + options.instances() + " times (--instances): a pair is decided only where all its instances agree");
     System.out.println("Expected to take " + Progress.until(least) + (budget > least
         ? "; at most " + Format.duration(budget) + " (--budget) with the rounds added where pairs are undecided"
         : budget < least && options.budgetSeconds() > 0 ? "; beyond the budget of " + Format.duration(budget) + ": no rounds will be added" : ""));
@@ -234,13 +236,13 @@ public final class Bench {
       if (!served.equals(results.feed)) ServerProcess.copyFeed(results.feed, served);
       List<String> command = new ArrayList<>(ServerProcess.command(launchers, c, served, Cpus.taskset(cpus.measured())));
       if (!served.equals(results.feed)) command.addAll(List.of("--snapshot", "off")); // a new feed is parsed from its CSV
-      ServerProcess server = ServerProcess.start(command, c.build(), c.serverFlags(), dir.resolve("logs").resolve(c.fileName() + ".log"));
+      ServerProcess server = ServerProcess.start(command, c.name(), c.serverFlags(), dir.resolve("logs").resolve(c.fileName() + ".log"));
       if (c.mode() == Mode.IDIOMATIC && !results.servers.containsKey(c.build()))
         results.servers.put(c.build(), new Results.ServerStart(c.build(), server.started.loadedFrom(), server.started.loadMillis(), server.started.heapBytes()));
       if (c.mode() == Mode.IDIOMATIC && c.limits() && c.heap().equals(results.heap)) {
         ServerProcess.Start start = server.startup();
         if (start != null)
-          results.startups.add(new Results.Startup(c.build(), server.started.loadedFrom(), start.startupMillis(), server.started.loadMillis(),
+          results.startups.add(new Results.Startup(c.name(), server.started.loadedFrom(), start.startupMillis(), server.started.loadMillis(),
               start.idleRssBytes(), start.idleLiveHeapBytes()));
       }
       if (server.probe != null) Conditions.server(results, server.probe);
@@ -458,8 +460,8 @@ public final class Bench {
   private String standings(Ranking ranking) {
     List<String> all = new ArrayList<>();
     for (Ranking.Place p : ranking.places())
-      all.add(p.series().contestant().build() + " " + Format.figure(ranking.by(), p.figure()) + (p.decision() == null ? "" : " " + p.decision().mark));
-    for (Ranking.Apart a : ranking.apart()) all.add(a.series().contestant().build() + " (" + a.why() + ")");
+      all.add(p.series().contestant().name() + " " + Format.figure(ranking.by(), p.figure()) + (p.decision() == null ? "" : " " + p.decision().mark));
+    for (Ranking.Apart a : ranking.apart()) all.add(a.series().contestant().name() + " (" + a.why() + ")");
     return String.join(" ", all);
   }
 

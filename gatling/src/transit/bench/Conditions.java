@@ -30,6 +30,10 @@ final class Conditions {
         + "the group a slice of the same work (each user the same requests in the same order) in a fresh random order, a framework's "
         + "servers side by side; seed " + options.seed() + " (--seed repeats the orders)");
     if (options.target() == null) {
+      if (options.instances() > 1)
+        c.put("Instances", options.instances() + " of each server set-up (`--instances`), as name#1, name#2, …, side by side in every round: a pair "
+            + "is decided only where every instance of one side differs from every instance of the other alike"
+            + (options.arguments().contains("--instances") ? "" : ", --against's default"));
       c.put("Groups", String.join("; ", plan.groups().stream().map(g -> g.label() + ": " + g.contestants().size() + " servers").toList()));
       List<Contestant> all = plan.groups().stream().flatMap(g -> g.contestants().stream()).toList();
       c.put("Modes", String.join("; ", options.modes().stream().map(m -> modeDescription(m, options.frameworks(), launchers)).toList()));

@@ -25,12 +25,18 @@ import transit.server.ServerOptions;
  * The harness's command line (picocli). A profile sets the slices' length, the least rounds, the budget, the warm-up's
  * cap, the scenarios, the user counts and the modes also run with limits off; each flag given replaces the profile's
  * value. A wrong flag or value throws {@link Cli.UsageException} naming it. against: the git revision each framework is
- * also built at (--against), or null. seed: the rounds' orders' and the users' decks' (random unless given).
+ * also built at (--against), or null. seed: the rounds' orders' and the users' decks' (random unless given). instances:
+ * how many of each server set-up are started (--instances; two by default with --against, one otherwise).
  */
 public record Options(List<String> frameworks, List<String> scenarios, List<Mode> modes, Profile profile, Path gtfs, int sliceSeconds,
     int warmupSeconds, int leastRounds, long budgetSeconds, double margin, long seed, List<Integer> users, List<Integer> rates, String heap,
     List<String> heaps, Plan.Limits limits, List<Integer> serverCpus, List<Integer> clientCpus, List<String> javaGiven, URI target,
-    String against, Path results, List<Path> compare, boolean help, List<String> arguments) {
+    String against, int instances, Path results, List<Path> compare, boolean help, List<String> arguments) {
+  /**
+   * Instances of each set-up --against starts unless told: a server JVM can come up about 10 % faster or slower than its
+   * twin and stay so, which a build's verdict over one instance of each would take for the build's.
+   */
+  public static final int AGAINST_INSTANCES = 2;
 
   public boolean quick() { return profile == Profile.QUICK; }
 
@@ -43,7 +49,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
    */
   public Plan plan(List<String> frameworks, List<Integer> jdks, String heap, long memory) {
     return new Plan(frameworks, against, jdks, scenarios.stream().map(Scenarios::named).toList(), target != null ? List.of(Mode.IDIOMATIC) : modes,
-        heap, heaps, limits, leastRounds, quick(), memory, Options::heapBytes);
+        heap, heaps, limits, leastRounds, instances, quick(), memory, Options::heapBytes);
   }
 
   /** A heap's size in bytes: 512m, 2g. */
@@ -143,6 +149,12 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         description = "compare each server with the same server built at REV (e.g. HEAD), in one run: run it before changing a server's write path")
     String against;
 
+    @Option(names = "--instances", paramLabel = "N", converter = Positive.class,
+        description = "start each server set-up N times, all in the same rounds: a pair (--against, --limits both, --java) is decided only "
+            + "where every instance of one side differs from every instance of the other alike, and the report gives each side's "
+            + "instances' ratio (default: 2 with --against, else 1)")
+    Integer instances;
+
     @Option(names = "--results", paramLabel = "DIR", description = "where report folders go (default: results/ in the repository)")
     Path results;
 
@@ -188,6 +200,7 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     if (f.target != null && f.limits != null) throw new Cli.UsageException("--limits: not with --target (the server is not started here)");
     if (f.target != null && f.against != null) throw new Cli.UsageException("--against: not with --target (the server is not started here)");
     if (f.target != null && f.java != null) throw new Cli.UsageException("--java: not with --target (the server is not started here)");
+    if (f.target != null && f.instances != null) throw new Cli.UsageException("--instances: not with --target (the server is not started here)");
     if (f.against != null && (f.against.isBlank() || f.against.chars().anyMatch(Character::isWhitespace)))
       throw new Cli.UsageException("--against: \"" + f.against + "\" is not a git revision (e.g. HEAD, HEAD~1, a commit)");
     List<Mode> modes = f.modes == null ? List.of(Mode.values()) : List.copyOf(new java.util.LinkedHashSet<>(f.modes));
@@ -198,7 +211,8 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
         f.users == null ? null : f.users.stream().distinct().toList(),
         f.rates == null ? null : f.rates.stream().distinct().toList(), f.heap,
         f.heaps == null ? List.of() : f.heaps.stream().distinct().toList(), limits(f.limits, profile, modes, f.target != null),
-        f.serverCpus, f.clientCpus, java(f.java), f.target, f.against, f.results, f.compare, f.help, List.of(args));
+        f.serverCpus, f.clientCpus, java(f.java), f.target, f.against,
+        f.instances != null ? f.instances : f.against != null ? AGAINST_INSTANCES : 1, f.results, f.compare, f.help, List.of(args));
   }
 
   /** --limits as given, else the profile's: of the chosen modes, those it also runs with limits off (none with --target). */

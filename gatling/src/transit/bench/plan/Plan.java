@@ -46,16 +46,18 @@ public final class Plan {
   private final List<String> heaps;
   private final Limits limits;
   private final int leastRounds;
+  private final int instances;
   private final List<Group> groups;
 
   /**
    * frameworks in order, each also built at revision (null: none) and on each of jdks where there are two or more;
    * scenarios and modes in order; heap every server's, heaps the others heavy also runs at; limits the servers' (and the
-   * modes also run with them off); leastRounds every comparison's; memory what the servers of one group may take in
-   * all, each its heap and SERVER_OVERHEAD_BYTES (heapBytes reads a heap's size).
+   * modes also run with them off); leastRounds every comparison's; instances how many of each server set-up are started
+   * (1: one, its instance 0); memory what the servers of one group may take in all, each its heap and
+   * SERVER_OVERHEAD_BYTES (heapBytes reads a heap's size).
    */
   public Plan(List<String> frameworks, String revision, List<Integer> jdks, List<Scenario> scenarios, List<Mode> modes, String heap,
-      List<String> heaps, Limits limits, int leastRounds, boolean quick, long memory, ToLongFunction<String> heapBytes) {
+      List<String> heaps, Limits limits, int leastRounds, int instances, boolean quick, long memory, ToLongFunction<String> heapBytes) {
     this.frameworks = frameworks;
     this.revision = revision;
     this.jdks = jdks.size() < 2 ? java.util.Collections.singletonList(null) : jdks;
@@ -65,6 +67,7 @@ public final class Plan {
     this.heaps = heaps;
     this.limits = limits;
     this.leastRounds = leastRounds;
+    this.instances = instances;
     this.groups = groups(quick, memory, heapBytes);
   }
 
@@ -95,11 +98,14 @@ public final class Plan {
         for (String built : revision == null ? List.of("") : List.of("", revision))
           for (Integer jdk : jdks) {
             String rev = built.isEmpty() ? null : built;
-            block.add(new Contestant(framework, rev, jdk, mode, heap, limits.on()));
+            List<Contestant> setUps = new ArrayList<>(List.of(new Contestant(framework, rev, jdk, mode, heap, limits.on(), 0)));
             if (paired && scenarios.stream().anyMatch(s -> s.runsIn(mode) && s.pairsWithLimitsOff()))
-              block.add(new Contestant(framework, rev, jdk, mode, heap, false));
+              setUps.add(new Contestant(framework, rev, jdk, mode, heap, false, 0));
             if (mode == Mode.IDIOMATIC && scenarios.contains(RouteScenario.HEAVY))
-              for (String other : heaps) if (!other.equals(heap)) block.add(new Contestant(framework, rev, jdk, mode, other, limits.on()));
+              for (String other : heaps) if (!other.equals(heap)) setUps.add(new Contestant(framework, rev, jdk, mode, other, limits.on(), 0));
+            for (Contestant setUp : setUps)
+              if (instances == 1) block.add(setUp);
+              else for (int n = 1; n <= instances; n++) block.add(setUp.instance(n));
           }
         blocks.add(block);
       }

@@ -202,7 +202,7 @@ public final class Charts {
 
   static String label(Rounds g) {
     Contestant c = g.contestant();
-    return c.build() + (c.mode() == Mode.IDIOMATIC ? "" : " " + c.mode().label) + (g.group().of() == 1 ? "" : " (group " + g.group().number() + ")")
+    return c.name() + (c.mode() == Mode.IDIOMATIC ? "" : " " + c.mode().label) + (g.group().of() == 1 ? "" : " (group " + g.group().number() + ")")
         + (g.step().variant().isEmpty() ? "" : ", " + g.step().variant());
   }
 
@@ -260,7 +260,7 @@ public final class Charts {
     for (String scenario : results.scenarios)
       for (Rounds g : atRunHeap(results, scenario)) {
         Spread s = g.spread(figure);
-        String key = g.contestant().build() + "|" + g.group().label();
+        String key = g.contestant().name() + "|" + g.group().label();
         if (s != null && (!highest.containsKey(key) || s.median() > highest.get(key).median())) {
           highest.put(key, s);
           which.put(key, g);
@@ -281,8 +281,8 @@ public final class Charts {
       Contestant c = g.contestant();
       Spread s = g.spread(Measurement::requestsPerSecond);
       if (c.mode() != Mode.IDIOMATIC || c.limits() != results.limits || heapMb(c.heap()) <= 0 || s == null) continue;
-      lines.add(new Contestant(c.framework(), c.revision(), c.jdk(), c.mode(), results.heap, c.limits()), c.build(), heapMb(c.heap()), s);
-      points.merge(c.build(), 1, Integer::sum);
+      lines.add(new Contestant(c.framework(), c.revision(), c.jdk(), c.mode(), results.heap, c.limits(), c.instance()), c.name(), heapMb(c.heap()), s);
+      points.merge(c.name(), 1, Integer::sum);
     }
     if (points.values().stream().allMatch(n -> n < 2)) return new Named("heaps.png", null); // one heap: nothing to chart
     return new Named("heaps.png", lines.chart(scenario + ": requests/s by heap", new NumberAxis("heap (MB)"), new NumberAxis("requests/s"),
@@ -306,7 +306,7 @@ public final class Charts {
     private final Map<String, Boolean> lowerBound = new LinkedHashMap<>();
 
     void add(Contestant server, String category, Spread s, boolean isLowerBound) {
-      String framework = server.build();
+      String framework = server.name();
       if (!frameworks.contains(framework)) {
         frameworks.add(framework);
         servers.add(server);

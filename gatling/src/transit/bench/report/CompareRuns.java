@@ -93,7 +93,7 @@ public final class CompareRuns {
         int k = d == Ratio.Decision.AHEAD ? 0 : d == Ratio.Decision.UNDECIDED ? 1 : d == Ratio.Decision.LEVEL ? 2 : 3;
         counts[k]++;
         if (k == 3)
-          lines.add("- **" + Verdict.row(r) + ", " + r.step().label() + "**: the " + which + " run has " + x.build() + " › " + y.build() + " ("
+          lines.add("- **" + Verdict.row(r) + ", " + r.step().label() + "**: the " + which + " run has " + x.name() + " › " + y.name() + " ("
               + Format.ratio(r.places().get(i).toNext()) + "), the other " + Format.ratio(ratio));
       }
     }
@@ -153,7 +153,7 @@ public final class CompareRuns {
           if (!d.agrees()) movedHere.add(figure + " " + cell.replace(" ✗", ""));
         }
         if (!movedHere.isEmpty())
-          moved.add("- " + e.getValue().group().label() + ", " + e.getValue().step().label() + ", " + server.getKey().build() + ": "
+          moved.add("- " + e.getValue().group().label() + ", " + e.getValue().step().label() + ", " + server.getKey().name() + ": "
               + String.join(", ", movedHere) + (clientBound ? " (client-bound: lower bounds)" : ""));
         table.row(cells);
       }

@@ -54,9 +54,9 @@ final class HowMeasured {
     Ranking r = results.ranking(group, step);
     for (int i = 0; i + 1 < r.places().size(); i++)
       if (!r.places().get(i).decision().decided())
-        left.add(r.places().get(i).series().contestant().build() + " ? " + r.places().get(i + 1).series().contestant().build());
+        left.add(r.places().get(i).series().contestant().name() + " ? " + r.places().get(i + 1).series().contestant().name());
     for (Pair p : results.pairs(group, step))
-      if (!p.decision().decided() && p.unjudged() == null) left.add(p.first().contestant().build() + " " + p.kind().name().toLowerCase() + " ?");
+      if (!p.decision().decided() && p.unjudged() == null) left.add(p.first().get(0).contestant().build() + " " + p.kind().name().toLowerCase() + " ?");
     return left.isEmpty() ? "none" : String.join("; ", left);
   }
 
@@ -80,7 +80,7 @@ final class HowMeasured {
       }
       key = k;
       last = w;
-      cells.add(w.contestant().build() + (w.contestant().limits() == results.limits ? "" : " (limits off)") + " " + w.slices() + " ("
+      cells.add(w.contestant().name() + (w.contestant().limits() == results.limits ? "" : " (limits off)") + " " + w.slices() + " ("
           + Math.round(w.seconds()) + " s)" + (w.settled() ? "" : " **not settled**"));
     }
     if (last != null) table.row(List.of(last.group().label(), last.step().label(), String.join(", ", cells)));
@@ -100,7 +100,7 @@ final class HowMeasured {
       List<String> idle = new ArrayList<>();
       for (Contestant c : results.slices.stream().filter(s -> s.group().equals(a.group())).map(Slice::contestant).distinct().toList()) {
         Double mean = results.idleCpu(a.group(), c), max = results.idleCpuMax(a.group(), c);
-        if (mean != null) idle.add(c.build() + (c.limits() == results.limits ? "" : " (limits off)") + " " + Format.oneDecimal(mean) + " / " + Format.oneDecimal(max));
+        if (mean != null) idle.add(c.name() + (c.limits() == results.limits ? "" : " (limits off)") + " " + Format.oneDecimal(mean) + " / " + Format.oneDecimal(max));
       }
       List<Slice> measured = results.measured().stream().filter(s -> s.group().equals(a.group())).toList();
       long disturbed = measured.stream().filter(s -> s.m().disturbed()).count();

@@ -19,7 +19,7 @@ final class LatencyTables {
     if (!calibration.isEmpty()) {
       section.line("Rates: " + LatencyScenario.PERCENT_OF_SLOWEST + " % of the slowest framework's requests/s on the small list at "
           + LatencyScenario.CALIBRATION_USERS + " users, measured first (one round each): " + String.join(", ", calibration.stream()
-              .map(r -> r.contestant().build() + " " + Format.median(r.spread(Measurement::requestsPerSecond), Format::count)).toList())
+              .map(r -> r.contestant().name() + " " + Format.median(r.spread(Measurement::requestsPerSecond), Format::count)).toList())
           + " → " + results.rates + " requests/s.");
       section.line();
     } else if (results.rates != null) {

@@ -2,11 +2,14 @@ package transit.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import transit.bench.plan.Contestant;
 import transit.bench.results.Measurement;
 import transit.bench.results.Pair;
 import transit.bench.results.Ratio;
 import transit.bench.results.Results;
 import transit.bench.results.Rounds;
+import transit.bench.results.Series;
 import transit.bench.scenario.RankedBy;
 import transit.measure.Markdown;
 
@@ -53,16 +56,25 @@ final class Pairs {
         .append("where the interval lies beyond 1, level (≈) where it lies within ±").append(Math.round(results.margin * 100))
         .append(" %, else undecided. A pair whose side was mostly client-bound, disturbed, waiting, behind or down says nothing: ")
         .append("that is said instead.\n\n");
-    Markdown.Table table = new Markdown.Table(List.of("Scenario", "Framework", "Mode", "Load", "req/s " + kind.first, "req/s " + kind.second,
+    boolean instances = pairs.stream().anyMatch(p -> !p.twins().isEmpty());
+    if (instances)
+      md.append("Each side's instances were up at once too (`--instances`): **ratio** and **decided** hold every instance of one side against ")
+          .append("every instance of the other (the interval spans all of theirs), and **instances** gives each side's first instance over ")
+          .append("its others, in the same rounds: what a server's JVM differs from its twin, the build being the same.\n\n");
+    List<String> head = new ArrayList<>(List.of("Scenario", "Framework", "Mode", "Load", "req/s " + kind.first, "req/s " + kind.second,
         "ratio", "change", "decided", "p99 ms " + kind.first, "p99 ms " + kind.second));
+    if (instances) head.add("instances");
+    Markdown.Table table = new Markdown.Table(head);
     for (Pair p : pairs) {
-      Rounds a = p.first().rounds(), b = p.second().rounds();
+      Rounds a = p.first().get(0).rounds();
+      Contestant c = p.first().get(0).contestant();
       String scenario = a == null ? Format.MISSING : a.step().scenario() + (a.step().variant().isEmpty() ? "" : " " + a.step().variant());
-      List<String> cells = new ArrayList<>(List.of(scenario, p.first().contestant().build(), p.first().contestant().mode().label,
-          a == null ? Format.MISSING : a.step().loadLabel(), spread(a, Measurement::requestsPerSecond, Format::count),
-          spread(b, Measurement::requestsPerSecond, Format::count), p.unjudged() != null ? Format.MISSING : Format.ratio(p.ratio()),
+      List<String> cells = new ArrayList<>(List.of(scenario, c.build(), c.mode().label,
+          a == null ? Format.MISSING : a.step().loadLabel(), spread(p.first(), Measurement::requestsPerSecond, Format::count),
+          spread(p.second(), Measurement::requestsPerSecond, Format::count), p.unjudged() != null ? Format.MISSING : Format.ratio(p.ratio()),
           p.unjudged() != null ? Format.MISSING : Format.signedPercent(p.change()), judgement(p),
-          spread(a, m -> m.percentile(99), Format::millis), spread(b, m -> m.percentile(99), Format::millis)));
+          spread(p.first(), m -> m.percentile(99), Format::millis), spread(p.second(), m -> m.percentile(99), Format::millis)));
+      if (instances) cells.add(p.twins().isEmpty() ? Format.MISSING : String.join("; ", p.twins().stream().map(Format::ratio).toList()));
       table.row(cells);
     }
     return md.append(table).append('\n').toString();
@@ -79,7 +91,8 @@ final class Pairs {
     };
   }
 
-  private static String spread(Rounds r, java.util.function.Function<Measurement, Double> figure, java.util.function.Function<Double, String> format) {
-    return r == null ? Format.MISSING : Format.spread(r.spread(figure), format);
+  /** Each instance's median and range, "; " between instances. */
+  private static String spread(List<Series> side, Function<Measurement, Double> figure, Function<Double, String> format) {
+    return String.join("; ", side.stream().map(s -> s.rounds() == null ? Format.MISSING : Format.spread(s.rounds().spread(figure), format)).toList());
   }
 }

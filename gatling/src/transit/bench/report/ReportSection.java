@@ -87,7 +87,7 @@ final class ReportSection {
   List<String> cells(Rounds g, boolean variants) {
     List<String> cells = new ArrayList<>();
     if (severalGroups()) cells.add(g.group().label());
-    cells.addAll(List.of(g.contestant().build(), g.contestant().mode().label));
+    cells.addAll(List.of(g.contestant().name(), g.contestant().mode().label));
     if (!results.heaps.isEmpty()) cells.add(g.contestant().heap());
     if (results.anyLimitsOff()) cells.add(Format.limits(g.contestant().limits()));
     if (variants) cells.add(g.step().variant());
@@ -171,7 +171,7 @@ final class ReportSection {
    */
   private void modesBesideCached() {
     Rounds first = groups.stream().filter(g -> g.contestant().mode() == Mode.IDIOMATIC).findFirst().orElse(null);
-    String baseline = first == null ? null : first.contestant().build() + " idiomatic";
+    String baseline = first == null ? null : first.contestant().name() + " idiomatic";
     line("Requests/s beside other servers (medians of the rounds): **of cached**, as a fraction of the same framework's "
         + "with `--cache` (responses encoded once and kept, only the write path left)"
         + (baseline == null ? "" : "; **× " + baseline + "**, as a multiple of " + baseline + "'s at the same load") + ".");
@@ -182,15 +182,15 @@ final class ReportSection {
     Markdown.Table table = new Markdown.Table(head);
     for (Rounds g : groups) {
       List<String> cells = cells(g, variants());
-      cells.add(g.contestant().mode() == Mode.CACHED ? Format.MISSING : ratio(g, sameStep(g, g.contestant().build(), Mode.CACHED)));
-      if (baseline != null) cells.add(ratio(g, sameStep(g, first.contestant().build(), Mode.IDIOMATIC)));
+      cells.add(g.contestant().mode() == Mode.CACHED ? Format.MISSING : ratio(g, sameStep(g, g.contestant().name(), Mode.CACHED)));
+      if (baseline != null) cells.add(ratio(g, sameStep(g, first.contestant().name(), Mode.IDIOMATIC)));
       table.row(cells);
     }
     table(table);
   }
 
-  private Rounds sameStep(Rounds g, String build, Mode mode) {
-    return groups.stream().filter(c -> c.contestant().build().equals(build) && c.contestant().mode() == mode
+  private Rounds sameStep(Rounds g, String name, Mode mode) {
+    return groups.stream().filter(c -> c.contestant().name().equals(name) && c.contestant().mode() == mode
         && c.contestant().heap().equals(g.contestant().heap()) && c.contestant().limits() == g.contestant().limits()
         && c.step().sameAs(g.step())).findFirst().orElse(null);
   }

@@ -36,7 +36,8 @@ final class ResultsCsv {
     ReportSection.PERCENTILES.forEach(p -> head.add(Format.percentile(p) + "_ms"));
     head.addAll(List.of("max_ms", "server_cpu_s", "server_cpu_mean_percent", "server_cpu_max_percent", "cpu_ms_per_request", "jit_percent",
         "server_rss_max_mb", "server_gc_ms", "server_heap_after_gc_max_mb", "server_allocated_bytes", "client_cpu_mean_percent", "client_gc_ms",
-        "connections_accepted", "client_bound", "others_on_server_cpus_percent", "idle_servers_cpu_percent", "loopback_bytes", "unfit", "down"));
+        "connections_accepted", "client_bound", "others_on_server_cpus_percent", "idle_servers_cpu_percent", "loopback_bytes", "unfit", "down",
+        "instance"));
     List<List<String>> rows = new ArrayList<>();
     for (Slice s : results.slices) {
       Measurement m = s.m();
@@ -70,6 +71,7 @@ final class ResultsCsv {
       String unfit = Ranking.unfit(m, s.step(), by, results.serverCpus);
       cells.add(unfit == null ? "" : unfit);
       cells.add(m.server() == null || m.server().down() == null ? "" : m.server().down());
+      cells.add(String.valueOf(c.instance()));
       rows.add(cells);
     }
     Csv.write(file, head, rows);
@@ -100,7 +102,8 @@ final class ResultsCsv {
       Mode mode = Mode.labelled(r.getString("mode"));
       String revision = nonNull(r.getString("revision")), jdk = nonNull(r.getString("jdk"));
       Contestant c = new Contestant(r.getString("framework"), revision.isEmpty() ? null : revision, jdk.isEmpty() ? null : Integer.valueOf(jdk),
-          mode, r.getString("heap"), !"off".equals(r.getString("limits")));
+          mode, r.getString("heap"), !"off".equals(r.getString("limits")),
+          r.getMetaData().containsColumn("instance") ? r.getInt("instance") : 0);
       Group group = new Group(r.getInt("group"), r.getInt("groups"), mode, List.of());
       Step step = new Step(r.getString("scenario"), nonNull(r.getString("variant")), r.getInt("load"), "true".equals(r.getString("open")),
           r.getInt("requests_per_user"), 0);

@@ -52,8 +52,8 @@ final class Verdict {
     for (int i = 0; i < r.places().size(); i++) {
       Ranking.Place p = r.places().get(i);
       Contestant c = p.series().contestant();
-      line.append(i == 0 ? "**" + c.build() + "**" : c.build()).append(' ').append(Format.figure(r.by(), p.figure()));
-      Pair cost = pairs.stream().filter(x -> x.kind() == Pair.Kind.LIMITS && x.first().contestant().equals(c)).findFirst().orElse(null);
+      line.append(i == 0 ? "**" + c.name() + "**" : c.name()).append(' ').append(Format.figure(r.by(), p.figure()));
+      Pair cost = pairs.stream().filter(x -> x.kind() == Pair.Kind.LIMITS && x.first().stream().anyMatch(f -> f.contestant().equals(c))).findFirst().orElse(null);
       if (cost != null && cost.decision() == Ratio.Decision.BEHIND) line.append(' ').append(Pairs.MARK).append(" limits ").append(Format.signedPercent(cost.change()));
       long errors = p.series().rounds() == null ? 0 : p.series().rounds().errors();
       if (errors > 0) line.append(" ⚠ ").append(errors).append(" errors");
@@ -69,7 +69,7 @@ final class Verdict {
       Rounds rounds = a.series().rounds();
       double figure = rounds == null ? Double.NaN : geometricMean(rounds.slices().stream().map(s -> Ranking.figure(s.m(), r.by())).toList());
       String value = Double.isNaN(figure) ? "" : (a.why().startsWith("client-bound") && r.by().higherIsBetter ? "≥ " : "") + Format.figure(r.by(), figure) + " ";
-      apart.add(a.series().contestant().build() + " " + value + "(" + a.why() + ")");
+      apart.add(a.series().contestant().name() + " " + value + "(" + a.why() + ")");
     }
     return String.join("; ", apart);
   }
@@ -169,7 +169,7 @@ final class Verdict {
   private static void figureRow(Markdown.Table table, Results results, String row, String place, Rounds g, Contestant c, String ofLeader,
       List<String> costs, List<String> held, boolean tellsHow) {
     Double idle = g == null ? null : results.idleCpu(g.group(), c);
-    table.row(List.of(row, place, c.build(), g == null ? Format.MISSING : Format.spread(g.spread(Measurement::requestsPerSecond), Format::count),
+    table.row(List.of(row, place, c.name(), g == null ? Format.MISSING : Format.spread(g.spread(Measurement::requestsPerSecond), Format::count),
         ofLeader, g == null ? Format.MISSING : Format.spread(g.spread(m -> m.percentile(99)), Format::millis),
         g == null ? Format.MISSING : Format.median(g.spread(Measurement::cpuMillisPerRequest), Format::twoDecimals),
         g == null ? Format.MISSING : Format.median(g.spread(Measurement::rssMb), Format::count),
@@ -179,7 +179,7 @@ final class Verdict {
     String cost = whereTheCpuGoes(g);
     if (cost != null) costs.add("- " + cost);
     String how = tellsHow ? OverloadTables.held(g) : null;
-    if (how != null) held.add("- **" + c.build() + " " + c.mode().label + "**: " + how);
+    if (how != null) held.add("- **" + c.name() + " " + c.mode().label + "**: " + how);
   }
 
   /**
@@ -199,7 +199,7 @@ final class Verdict {
         .map(e -> Math.round(100 * e.getValue().median() / total.median()) + " % " + e.getKey()).toList();
     Spread allocated = g.spread(Measurement::allocatedPerRequest);
     String threads = g.threads();
-    return "**" + g.contestant().build() + " " + g.contestant().mode().label + "**: " + Format.twoDecimals(total.median()) + " ms of CPU per request, "
+    return "**" + g.contestant().name() + " " + g.contestant().mode().label + "**: " + Format.twoDecimals(total.median()) + " ms of CPU per request, "
         + String.join(", ", largest) + (allocated == null ? "" : "; " + Format.bytes(allocated.median()) + " allocated per request")
         + (threads == null ? "" : "; answers built on " + threads);
   }

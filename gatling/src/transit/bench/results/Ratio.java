@@ -38,6 +38,18 @@ public record Ratio(double value, double low, double high, int rounds) {
     return new Ratio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), logs.size());
   }
 
+  /**
+   * What several ratios of the same two set-ups say together (each instance of one against each of the other, in the
+   * same rounds): their geometric mean, within an interval that holds every one of theirs, so that a difference one
+   * pair of instances shows and another does not stays undecided; rounds the fewest of any. One ratio is itself.
+   */
+  public static Ratio across(List<Ratio> each) {
+    if (each.size() == 1) return each.get(0);
+    double log = each.stream().mapToDouble(r -> Math.log(r.value)).average().orElse(Double.NaN);
+    return new Ratio(Math.exp(log), each.stream().mapToDouble(Ratio::low).min().orElse(0),
+        each.stream().mapToDouble(Ratio::high).max().orElse(Double.POSITIVE_INFINITY), each.stream().mapToInt(Ratio::rounds).min().orElse(0));
+  }
+
   /** The second over the first. */
   public Ratio inverse() { return new Ratio(1 / value, 1 / high, 1 / low, rounds); }
 

@@ -39,7 +39,7 @@ public final class Servers implements AutoCloseable {
       try {
         recordings.put(c, server.probe.startProfile());
       } catch (IOException e) {
-        System.out.println("[" + c.build() + "] no CPU profile: " + e.getMessage());
+        System.out.println("[" + c.name() + "] no CPU profile: " + e.getMessage());
       }
     }
   }
@@ -85,7 +85,7 @@ public final class Servers implements AutoCloseable {
         processes.get(c).probe.stopProfile(id, file);
         read.put(c, CpuProfile.read(file, encoding.apply(c)));
       } catch (IOException | RuntimeException e) {
-        System.out.println("[" + c.build() + "] its CPU profile could not be read: " + e.getMessage());
+        System.out.println("[" + c.name() + "] its CPU profile could not be read: " + e.getMessage());
       }
     });
     recordings.clear();

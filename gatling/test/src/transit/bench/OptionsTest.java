@@ -114,6 +114,16 @@ class OptionsTest {
   }
 
   @Test
+  void againstStartsTwoInstancesOfEachSetUpUnlessToldAndOtherRunsOne() {
+    assertEquals(Options.AGAINST_INSTANCES, parse("--against", "HEAD").instances());
+    assertEquals(1, parse("--against", "HEAD", "--instances", "1").instances());
+    assertEquals(1, parse().instances());
+    assertEquals(3, parse("--limits", "both", "--instances", "3").instances());
+    assertTrue(error("--instances", "0").startsWith("--instances: \"0\""));
+    assertTrue(error("--instances", "2", "--target", "http://127.0.0.1:4000").startsWith("--instances: not with --target"));
+  }
+
+  @Test
   void wrongFlagsAndValuesAreNamed() {
     assertTrue(error("--fast").contains("'--fast'"));
     assertTrue(error("--frameworks", "cask,spring").contains("\"spring\""));
@@ -144,7 +154,7 @@ class OptionsTest {
     assertTrue(parse("--help").help());
     String usage = Options.usage(KNOWN, "1g");
     for (String flag : List.of("--frameworks", "--scenarios", "--modes", "--profile", "--gtfs", "--slice", "--warmup", "--rounds",
-        "--budget", "--margin", "--seed", "--users", "--rates", "--heap", "--heaps", "--limits", "--against", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
+        "--budget", "--margin", "--seed", "--users", "--rates", "--heap", "--heaps", "--limits", "--against", "--instances", "--server-cpus", "--client-cpus", "--java", "--target", "--quick", "--help",
         "quick", "standard", "full"))
       assertTrue(usage.contains(flag), flag);
     for (Scenario scenario : Scenarios.ALL)

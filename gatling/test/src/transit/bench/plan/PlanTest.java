@@ -17,7 +17,12 @@ class PlanTest {
 
   static Plan plan(List<String> frameworks, String revision, List<Integer> jdks, List<String> scenarios, List<Mode> modes, List<String> heaps,
       Plan.Limits limits, boolean quick, long memory) {
-    return new Plan(frameworks, revision, jdks, scenarios.stream().map(Scenarios::named).toList(), modes, "1g", heaps, limits, 5, quick, memory,
+    return plan(frameworks, revision, jdks, scenarios, modes, heaps, limits, 1, quick, memory);
+  }
+
+  static Plan plan(List<String> frameworks, String revision, List<Integer> jdks, List<String> scenarios, List<Mode> modes, List<String> heaps,
+      Plan.Limits limits, int instances, boolean quick, long memory) {
+    return new Plan(frameworks, revision, jdks, scenarios.stream().map(Scenarios::named).toList(), modes, "1g", heaps, limits, 5, instances, quick, memory,
         heap -> heap.endsWith("g") ? Long.parseLong(heap.replace("g", "")) * GB : Long.parseLong(heap.replace("m", "")) << 20);
   }
 
@@ -69,10 +74,27 @@ class PlanTest {
     assertTrue(servers.get(1).differsOnlyInJdk(servers.get(0)));
     assertTrue(servers.get(0).differsOnlyInBuild(servers.get(2)));
     assertFalse(servers.get(0).differsOnlyInBuild(servers.get(3)), "two differences: no pair");
-    assertEquals("cask@origin_main-tuned-1g", new Contestant("cask", "origin/main", null, Mode.TUNED, "1g", true).fileName(),
+    assertEquals("cask@origin_main-tuned-1g", new Contestant("cask", "origin/main", null, Mode.TUNED, "1g", true, 0).fileName(),
         "a revision's / makes no folder of the server's files");
     assertEquals(List.of("cask", "javalin"), plan(List.of("cask", "javalin"), null, List.of(25), List.of("heavy"), List.of(Mode.TUNED), List.of(),
         Plan.Limits.ON, false, PLENTY).groups().get(0).contestants().stream().map(Contestant::build).toList(), "one JDK: no JDK in the names");
+  }
+
+  @Test
+  void instancesStartEachSetUpSeveralTimesSideBySideEachWithItsOwnFiles() {
+    Plan p = plan(List.of("cask", "javalin"), "HEAD", List.of(), List.of("heavy"), List.of(Mode.TUNED), List.of(), Plan.Limits.ON, 2, false, PLENTY);
+    List<Contestant> servers = p.groups().get(0).contestants();
+    assertEquals(List.of("cask#1", "cask#2", "cask@HEAD#1", "cask@HEAD#2", "javalin#1", "javalin#2", "javalin@HEAD#1", "javalin@HEAD#2"),
+        servers.stream().map(Contestant::name).toList());
+    assertEquals("cask", servers.get(1).build(), "the same build");
+    assertEquals(servers.size(), servers.stream().map(Contestant::fileName).distinct().count(), "a log and a recording each");
+    assertTrue(servers.get(0).sameSetUp(servers.get(1)));
+    assertFalse(servers.get(0).sameSetUp(servers.get(2)));
+    assertTrue(servers.get(0).differsOnlyInBuild(servers.get(3)), "any instance pairs with any of the other build");
+    assertEquals(2, p.comparisons(p.groups().get(0), settings(Profile.STANDARD, null)).get(0).blocks().size(), "a framework's instances side by side");
+    Plan one = plan(List.of("cask", "javalin"), "HEAD", List.of(), List.of("heavy"), List.of(Mode.TUNED), List.of(), Plan.Limits.ON, 1, false, PLENTY);
+    assertTrue(p.leastSeconds(settings(Profile.STANDARD, null)) > 1.9 * one.leastSeconds(settings(Profile.STANDARD, null)) - 2 * Plan.BATCH_SECONDS,
+        "twice the servers, twice the rounds' time");
   }
 
   @Test

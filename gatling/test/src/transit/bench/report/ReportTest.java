@@ -191,9 +191,9 @@ public class ReportTest {
    */
   static Results pairedRun() {
     Results results = results(List.of("heavy"), true);
-    Contestant caskOff = new Contestant("cask", null, null, Mode.TUNED, "1g", false);
-    Contestant javalinOff = new Contestant("javalin", null, null, Mode.TUNED, "1g", false);
-    Contestant http4sOff = new Contestant("http4s", null, null, Mode.TUNED, "1g", false);
+    Contestant caskOff = new Contestant("cask", null, null, Mode.TUNED, "1g", false, 0);
+    Contestant javalinOff = new Contestant("javalin", null, null, Mode.TUNED, "1g", false, 0);
+    Contestant http4sOff = new Contestant("http4s", null, null, Mode.TUNED, "1g", false, 0);
     add(results, Mode.TUNED, server("cask", Mode.TUNED), HEAVY, 90, 80, 95, 85, 90);
     add(results, Mode.TUNED, caskOff, HEAVY, 100, 89, 105, 94, 100);
     add(results, Mode.TUNED, server("javalin", Mode.TUNED), HEAVY, 120, 100, 130, 110, 120);
@@ -231,10 +231,10 @@ public class ReportTest {
   @Test
   void whatTheJdkChangesAndWhatAChangeDoesSetEachServerBesideItsOtherBuild(@TempDir Path dir) throws Exception {
     Results results = results(List.of("heavy"), true);
-    add(results, Mode.TUNED, new Contestant("cask", null, 25, Mode.TUNED, "1g", true), HEAVY, 110, 100, 115, 105, 110);
-    add(results, Mode.TUNED, new Contestant("cask", null, 17, Mode.TUNED, "1g", true), HEAVY, 100, 91, 104, 95, 100);
-    add(results, Mode.TUNED, new Contestant("javalin", null, null, Mode.TUNED, "1g", true), HEAVY, 110, 100, 115, 105, 110);
-    add(results, Mode.TUNED, new Contestant("javalin", "HEAD", null, Mode.TUNED, "1g", true), HEAVY, 110, 101, 114, 105, 111);
+    add(results, Mode.TUNED, new Contestant("cask", null, 25, Mode.TUNED, "1g", true, 0), HEAVY, 110, 100, 115, 105, 110);
+    add(results, Mode.TUNED, new Contestant("cask", null, 17, Mode.TUNED, "1g", true, 0), HEAVY, 100, 91, 104, 95, 100);
+    add(results, Mode.TUNED, new Contestant("javalin", null, null, Mode.TUNED, "1g", true, 0), HEAVY, 110, 100, 115, 105, 110);
+    add(results, Mode.TUNED, new Contestant("javalin", "HEAD", null, Mode.TUNED, "1g", true, 0), HEAVY, 110, 101, 114, 105, 111);
     Report.write(results, dir);
     String report = Files.readString(dir.resolve("report.md"));
     String jdk = section(report, "What the JDK changes");
@@ -247,10 +247,25 @@ public class ReportTest {
   }
 
   @Test
+  void aChangeMeasuredOnTwoInstancesASideShowsEachInstanceAndHowFarTwinsWereApart(@TempDir Path dir) throws Exception {
+    Results results = results(List.of("heavy"), true);
+    Contestant today = new Contestant("javalin", null, null, Mode.TUNED, "1g", true, 0), before = new Contestant("javalin", "HEAD", null, Mode.TUNED, "1g", true, 0);
+    add(results, Mode.TUNED, today.instance(1), HEAVY, 121, 110, 126, 115, 121);
+    add(results, Mode.TUNED, today.instance(2), HEAVY, 110, 101, 114, 105, 111);
+    add(results, Mode.TUNED, before.instance(1), HEAVY, 110, 100, 115, 105, 110);
+    add(results, Mode.TUNED, before.instance(2), HEAVY, 111, 100, 115, 104, 110);
+    Report.write(results, dir);
+    String change = section(Files.readString(dir.resolve("report.md")), "What the change does");
+    assertTrue(change.contains("| instances |"), change);
+    assertTrue(change.matches("(?s).*\\| heavy \\| javalin \\| tuned \\| 50 users \\| 121 \\(110–126\\); 110 \\(101–114\\) \\|[^\n]*\\| undecided \\(\\?\\) \\|[^\n]*\\| 1\\.10× \\[[^\n]*\\]; 1\\.00× \\[.*"),
+        "one row for the set-up, each instance's figures, the twins' ratios; a 10 % instance apart leaves the change undecided:\n" + change);
+  }
+
+  @Test
   void aRunWithLimitsOffRanksItsServersAsTheyRan(@TempDir Path dir) throws Exception {
     Results results = results(List.of("heavy"), false);
-    add(results, Mode.IDIOMATIC, new Contestant("cask", null, null, Mode.IDIOMATIC, "1g", false), HEAVY, 50, 51, 49);
-    add(results, Mode.IDIOMATIC, new Contestant("javalin", null, null, Mode.IDIOMATIC, "1g", false), HEAVY, 40, 41, 39);
+    add(results, Mode.IDIOMATIC, new Contestant("cask", null, null, Mode.IDIOMATIC, "1g", false, 0), HEAVY, 50, 51, 49);
+    add(results, Mode.IDIOMATIC, new Contestant("javalin", null, null, Mode.IDIOMATIC, "1g", false, 0), HEAVY, 40, 41, 39);
     Report.write(results, dir);
     String report = Files.readString(dir.resolve("report.md"));
     assertTrue(report.contains("| idiomatic | **cask** 50.0 · 1.25× ["), report);

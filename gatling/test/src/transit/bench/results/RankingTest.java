@@ -112,9 +112,40 @@ class RankingTest {
     assertEquals(1, pairs.size(), "javalin has no other set-up");
     Pair p = pairs.get(0);
     assertEquals(Pair.Kind.LIMITS, p.kind());
-    assertEquals(on, p.first().contestant());
+    assertEquals(on, p.first().get(0).contestant());
     assertEquals(Ratio.Decision.BEHIND, p.decision());
     assertEquals(-0.10, p.change(), 1e-6);
     assertNull(p.unjudged());
+  }
+
+  static Rounds instance(Contestant c, double scale, double... rps) {
+    Measurement[] each = new Measurement[rps.length];
+    for (int i = 0; i < rps.length; i++) each[i] = Made.measured(rps[i] * scale);
+    return new Rounds(TUNED, c, Made.HEAVY, Made.slices(TUNED, c, Made.HEAVY, each));
+  }
+
+  @Test
+  void aPairOfInstancesIsDecidedOnlyWhereEveryInstanceOfOneSideDiffersFromEveryOneOfTheOtherAlike() {
+    Contestant today = new Contestant("cask", null, null, Mode.TUNED, "1g", true, 0), before = new Contestant("cask", "HEAD", null, Mode.TUNED, "1g", true, 0);
+    double[] rounds = {100, 80, 90, 95, 85, 102};
+    double[] noise = {100, 81, 89, 96, 84, 101};
+    // today's first instance came up 10 % faster than its twin, which is level with both of the build before
+    List<Rounds> twinApart = List.of(instance(today.instance(1), 1.10, rounds), instance(today.instance(2), 1.0, noise),
+        instance(before.instance(1), 1.0, rounds), instance(before.instance(2), 1.0, noise));
+    Pair p = Pair.of(twinApart, RankedBy.REQUESTS_PER_SECOND, 0.05, 1).get(0);
+    assertEquals(Pair.Kind.BUILD, p.kind());
+    assertEquals(2, p.first().size());
+    assertEquals(2, p.second().size());
+    assertEquals(Ratio.Decision.AHEAD, Pair.of(List.of(twinApart.get(0), twinApart.get(2)), RankedBy.REQUESTS_PER_SECOND, 0.05, 1).get(0).decision(),
+        "one instance each would take the instance's 10 % for the build's");
+    assertEquals(Ratio.Decision.UNDECIDED, p.decision(), "one pair of instances differs, the others do not");
+    assertEquals(1.10, p.twins().get(0).value(), 0.01, "today's first instance over its second");
+    assertEquals(1.00, p.twins().get(1).value(), 0.01);
+    // both of today's 10 % behind both of the build before's: decided
+    List<Rounds> slower = List.of(instance(today.instance(1), 0.90, rounds), instance(today.instance(2), 0.90, noise),
+        instance(before.instance(1), 1.0, noise), instance(before.instance(2), 1.0, rounds));
+    Pair worse = Pair.of(slower, RankedBy.REQUESTS_PER_SECOND, 0.05, 1).get(0);
+    assertEquals(Ratio.Decision.BEHIND, worse.decision());
+    assertEquals(0.90, worse.ratio().value(), 0.01);
   }
 }

@@ -65,7 +65,7 @@ class LaunchersTest {
   }
 
   static Contestant server(String framework, String revision, Integer jdk, String heap) {
-    return new Contestant(framework, revision, jdk, Mode.IDIOMATIC, heap, true);
+    return new Contestant(framework, revision, jdk, Mode.IDIOMATIC, heap, true, 0);
   }
 
   @Test
