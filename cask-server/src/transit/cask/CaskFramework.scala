@@ -41,12 +41,12 @@ final class CaskFramework(server: Framework.Starter) extends Framework:
   def settings: JList[Setting] = JList.of(
     Setting.always("@compressUnlessEncoded (Cask's compress decorator)", "on /schedules", "none", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
     Setting.limit("workers (CaskLimits.Workers)",
-      "8 per IO thread on Undertow's own executor, grown while a request waits 100 ms for one, up to 1,024",
+      "8 per IO thread on Undertow's own executor, grown while a request waits 100 ms for one, up to " + Setting.CONNECTIONS,
       "8 per IO thread (16 on 1-2 cores)", "each response is written by a worker blocking on the socket: without more, a few " +
         "dozen slow readers would leave everyone else queued; a pool that large from the start costs fast clients a " +
         "hand-over to a parked thread per request", Setting.WITH_THE_LIMITS),
     Setting.limit("SEND_BUFFER", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
-    Setting.limit("CONNECTION_HIGH_WATER, CONNECTION_LOW_WATER", "1,024", "1,000,000", Setting.FOR_THE_CONNECTION_LIMIT,
+    Setting.limit("CONNECTION_HIGH_WATER, CONNECTION_LOW_WATER", Setting.CONNECTIONS, "1,000,000", Setting.FOR_THE_CONNECTION_LIMIT,
       Setting.WITH_THE_LIMITS),
     Setting.limit("BlockingWriteTimeoutHandler, NO_REQUEST_TIMEOUT", "30 s", "none", "a client that stops reading frees its worker; " +
       "an idle kept-alive connection is closed", Setting.WITH_THE_LIMITS),

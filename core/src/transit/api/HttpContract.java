@@ -74,9 +74,15 @@ public final class HttpContract {
   /** The body for a request line or header the framework cannot parse, where it lets the server choose the body. */
   public static ApiError malformedRequest() { return badRequest("the request line or a header is malformed"); }
 
-  /** The body for a request line and headers over the server's limit, where the framework lets the server choose it. */
-  public static ApiError headTooLarge(int maxBytes) {
-    return new ApiError(431, "Request Header Fields Too Large", "the request line and headers are over " + (maxBytes >> 10) + " KB");
+  /**
+   * The most a request line and its headers may take on every server that sets a bound (each through its framework's
+   * setting): over each framework's default of 4–40 KB, so an over-long id reaches the contract's 400 as on every server.
+   */
+  public static final int MAX_HEAD_BYTES = 64 * 1024;
+
+  /** The body for a request line and headers over MAX_HEAD_BYTES, where the framework lets the server choose it. */
+  public static ApiError headTooLarge() {
+    return new ApiError(431, "Request Header Fields Too Large", "the request line and headers are over " + (MAX_HEAD_BYTES >> 10) + " KB");
   }
 
   /**

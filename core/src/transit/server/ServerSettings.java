@@ -66,6 +66,12 @@ public record ServerSettings(String host, int port, Mode mode, Limits limits) {
       return (int) Math.max(16 * 1024, Math.min(Integer.MAX_VALUE, minResponseBytesPerSecond * millis / 1000));
     }
 
+    /** A pool of a thread per connection for a server whose writes block one: so slow readers never take the last one. */
+    public int threadsForConnections() { return connectionLimit + SPARE_THREADS; }
+
+    /** Threads a pool of one per connection keeps beyond them, for its server's own work (acceptors, selectors). */
+    static final int SPARE_THREADS = 16;
+
     /**
      * The most a server whose writes block until the kernel takes them all hands on between two judgements of the
      * minimum rate: an eighth of the send buffer (32 KB at the defaults). A slow reader's kernel takes a third of the

@@ -24,12 +24,18 @@ public record Setting(String name, String value, String frameworkDefault, List<M
 
   /** What a limit costs: every run that sets limits off beside on measures it, with the other limits. */
   public static final String WITH_THE_LIMITS = "with the other limits: each run's What the limits cost";
+  /** The bound of a request's line and headers every server sets where its framework has one (HttpContract.MAX_HEAD_BYTES). */
+  public static final String MAX_HEAD = transit.api.HttpContract.MAX_HEAD_BYTES / 1024 + " KB";
+  /** The connections every server serves at once with the limits on, and the threads a pool of one per connection has. */
+  public static final String CONNECTIONS = String.format(java.util.Locale.ROOT, "%,d", ServerSettings.Limits.DEFAULT.connectionLimit()),
+      THREADS_FOR_CONNECTIONS = String.format(java.util.Locale.ROOT, "%,d", ServerSettings.Limits.DEFAULT.threadsForConnections());
+  /** The listen backlog every server asks for (ServerSettings.BACKLOG). */
+  public static final String BACKLOG = String.format(java.util.Locale.ROOT, "%,d", ServerSettings.BACKLOG);
   /** The send buffer every server sets with the limits on (ServerSettings.Limits). */
   public static final String SEND_BUFFER = ServerSettings.Limits.DEFAULT.sendBufferBytes() / 1024 + " KB";
   /** What the send buffer costs, measured on its own (docs/RESULTS.md, the send buffer on its own). */
-  public static final String SEND_BUFFER_COST = WITH_THE_LIMITS + "; on its own, against the kernel's, the other limits on, heavy: "
-      + "Spring cached −31 %, Vert.x cached −26 %, Helidon tuned −8 %, Cask and Helidon cached faster with it (+40, +24 %), the rest "
-      + "of Cask, Javalin, Spring, Vert.x, Helidon and Quarkus within the spread (docs/RESULTS.md, 2026-11-28, the send buffer on its own)";
+  public static final String SEND_BUFFER_COST = WITH_THE_LIMITS + "; on its own, against the kernel's, the other limits on: "
+      + "docs/RESULTS.md (2026-11-28, the send buffer on its own)";
   /** What compression costs: on answers asked gzipped, the compressed scenario; on the others, what its check adds. */
   public static final String COMPRESSION_COST = "asked gzip, the compressed scenario's figures; asked nothing, within the spread "
       + "(docs/RESULTS.md, the compression change on identity answers: cached small, four frameworks)";

@@ -33,8 +33,8 @@ public record Options(List<String> frameworks, List<String> scenarios, List<Mode
     List<String> heaps, Plan.Limits limits, List<Integer> serverCpus, List<Integer> clientCpus, List<String> javaGiven, URI target,
     String against, int instances, Path results, List<Path> compare, boolean help, List<String> arguments) {
   /**
-   * Instances of each set-up --against starts unless told: a server JVM can come up about 10 % faster or slower than its
-   * twin and stay so, which a build's verdict over one instance of each would take for the build's.
+   * Instances of each set-up --against starts unless told: a server JVM can come up faster or slower than its twin and
+   * stay so, which a build's verdict over one instance of each would take for the build's (docs/RESULTS.md, 2026-12-03).
    */
   public static final int AGAINST_INSTANCES = 2;
 

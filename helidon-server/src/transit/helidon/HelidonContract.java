@@ -97,7 +97,7 @@ final class HelidonContract {
     DirectHandlers.Builder handlers = DirectHandlers.builder();
     for (DirectHandler.EventType type : DirectHandler.EventType.values())
       handlers.addHandler(type, (request, event, status, headers, message) -> {
-        ApiError error = status.code() == 431 || status.code() == 414 ? new ApiError(status.code(), status.reasonPhrase(), HttpContract.headTooLarge(HelidonServer.MAX_HEAD_BYTES).message())
+        ApiError error = status.code() == 431 || status.code() == 414 ? new ApiError(status.code(), status.reasonPhrase(), HttpContract.headTooLarge().message())
             : new ApiError(status.code(), status.reasonPhrase(), message == null || message.isEmpty() ? HttpContract.malformedRequest().message() : message);
         return DirectHandler.TransportResponse.builder().status(status).headers(headers).header(HeaderValues.CONTENT_TYPE_JSON)
             .entity(HelidonJson.bytes(error)).build();

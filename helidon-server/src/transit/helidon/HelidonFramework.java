@@ -74,14 +74,14 @@ final class HelidonFramework implements Framework {
         Setting.always("contentEncoding (HelidonServer.GzipWhereAccepted)", "gzip where the request accepts it", "none (no encoding module on the "
             + "classpath)", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
         Setting.limit("idleConnectionTimeout", "30 s", "5 min", "a connection idle between requests is closed", Setting.WITH_THE_LIMITS),
-        Setting.limit("maxTcpConnections", "1,024", "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
+        Setting.limit("maxTcpConnections", Setting.CONNECTIONS, "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
         Setting.limit("connectionOptions socketSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
         Setting.limit("HelidonLimits.Watch (around HTTP/1's connection selector, HTTP/1 listeners, a filter)", "every head "
             + "within 5 s, a kept-alive connection's next one from the last answer's end; 16 KB/s over 10 s, checked before each write; a write waiting at most the idle timeout", "none: Helidon "
             + "reads a head and writes a body for as long as the client takes", Setting.FOR_TRICKLED_HEADS + "; "
             + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
-        Setting.always("backlog", "1,000", "1,024", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
+        Setting.always("backlog", Setting.BACKLOG, "1,024", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
         Setting.always("protocolsDiscoverServices", "false: HTTP/1 alone, as configured here", "true: every protocol on the "
             + "classpath (HTTP/1 alone here)", "the HTTP/1 settings below are the ones used", Setting.IN_EVERY_FIGURE),
         Setting.always("Http1Config maxPrologueLength, maxHeadersSize", "64 KB, 64 KB", "4 KB, 16 KB", Setting.FOR_LONG_IDS,

@@ -34,9 +34,6 @@ import transit.server.ServerStartup;
 public final class HelidonServer {
   private HelidonServer() {}
 
-  /** Request lines and header blocks up to 64 KB, so an over-long id reaches the contract's 400 as on every server. */
-  static final int MAX_HEAD_BYTES = 64 * 1024;
-
   public static void main(String[] args) {
     ServerStartup.run("helidon-server", args, framework());
   }
@@ -47,7 +44,7 @@ public final class HelidonServer {
   /** The server on port 0 picks a free port; listening once this returns. */
   static RunningServer start(TransitApi api, ServerSettings settings) {
     WebServerConfig.Builder builder = WebServer.builder();
-    Http1Config.Builder http1 = Http1Config.builder().maxPrologueLength(MAX_HEAD_BYTES).maxHeadersSize(MAX_HEAD_BYTES);
+    Http1Config.Builder http1 = Http1Config.builder().maxPrologueLength(HttpContract.MAX_HEAD_BYTES).maxHeadersSize(HttpContract.MAX_HEAD_BYTES);
     HelidonLimits.Watch watch = HelidonLimits.apply(builder, http1, settings.limits());
     builder
         .host(settings.host())

@@ -58,7 +58,7 @@ final class Http4sFramework(server: Framework.Starter) extends Framework:
       "a long body goes out in chunks a slow phone can take within the timeout", Setting.WITH_THE_LIMITS + "; a reader " +
       s"below the rate is seen once a ${ServerSettings.Limits.DEFAULT.sliceBytes() / 1024} KB write waiting on it completes, where " +
       "smaller chunks would see it sooner for a socket write each, a price of its own in the kernel (docs/RESULTS.md, the size of a server's writes)"),
-    Setting.always("withMaxHeaderSize", "64 KB", "40 KB", Setting.FOR_LONG_IDS,
+    Setting.always("withMaxHeaderSize", Setting.MAX_HEAD, "40 KB", Setting.FOR_LONG_IDS,
       Setting.IN_EVERY_FIGURE),
     Setting.always("withShutdownTimeout", "0", "30 s", "a stopped server closes its kept-alive connections at once, as Undertow " +
       "does", "none: shutdown only"),

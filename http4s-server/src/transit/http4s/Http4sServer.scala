@@ -14,9 +14,6 @@ import transit.server.{Framework, RunningServer, ServerSettings, ServerStartup}
  * asks beyond http4s's reading (Http4sContract), and the limits (Http4sLimits).
  */
 object Http4sServer extends IOApp:
-  /** Request lines and headers up to 64 KB, so an over-long id reaches the contract's 400 as on every server. */
-  val MaxHeaderSize: Int = 64 * 1024
-
   def run(args: List[String]): IO[ExitCode] =
     IO.blocking(ServerStartup.prepare("http4s-server", args.toArray)).flatMap {
       case exit: ServerStartup.Exit => IO.pure(ExitCode(exit.code))
@@ -40,9 +37,9 @@ object Http4sServer extends IOApp:
       server <- Http4sLimits(EmberServerBuilder.default[IO], settings.limits)
         .withHost(h)
         .withPort(p)
-        .withMaxHeaderSize(MaxHeaderSize)
+        .withMaxHeaderSize(HttpContract.MAX_HEAD_BYTES)
         .withRequestLineParseErrorHandler(_ => Http4sContract.error(HttpContract.malformedRequest()))
-        .withMaxHeaderSizeErrorHandler(_ => Http4sContract.error(HttpContract.headTooLarge(MaxHeaderSize)))
+        .withMaxHeaderSizeErrorHandler(_ => Http4sContract.error(HttpContract.headTooLarge()))
         // Ember's default waits up to 30 s for open connections, idle keep-alive ones included, so shutting down
         // would hang as long as any client holds one; like Undertow's stop() under Cask, close them at once.
         .withShutdownTimeout(Duration.Zero)

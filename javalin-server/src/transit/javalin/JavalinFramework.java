@@ -73,16 +73,16 @@ final class JavalinFramework implements Framework {
   @Override
   public List<Setting> settings() {
     return List.of(
-        Setting.limit("jetty.threadPool (max threads)", "1,040, started as needed", "250", Setting.FOR_SLOW_READERS, Setting.WITH_THE_LIMITS),
+        Setting.limit("jetty.threadPool (max threads)", Setting.THREADS_FOR_CONNECTIONS + ", started as needed", "250", Setting.FOR_SLOW_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("acceptedSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
-        Setting.limit("NetworkConnectionLimit", "1,024", "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
+        Setting.limit("NetworkConnectionLimit", Setting.CONNECTIONS, "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
         Setting.limit("RequestHeadTimeout (a Connection.Listener)", "5 s", "none (each byte restarts Jetty's idle timer)",
             Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("MinimumRateWatch (a Connection.Listener)", "16 KB/s over 10 s, judged every second as a write waiting on the client moves", "none (Jetty 12 "
             + "reads no minResponseDataRate)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
-        Setting.always("acceptQueueSize", "1,000", "0 (the JDK's 50)", Setting.FOR_THE_BACKLOG,
+        Setting.always("acceptQueueSize", Setting.BACKLOG, "0 (the JDK's 50)", Setting.FOR_THE_BACKLOG,
             Setting.IN_EVERY_FIGURE),
-        Setting.always("requestHeaderSize", "64 KB", "8 KB", Setting.FOR_LONG_IDS,
+        Setting.always("requestHeaderSize", Setting.MAX_HEAD, "8 KB", Setting.FOR_LONG_IDS,
             Setting.IN_EVERY_FIGURE),
         Setting.always("http.prefer405over404, router.treatMultipleSlashesAsSingleSlash, JsonErrors, before-handlers",
             "true, true, JSON error bodies, dot segments and HEAD refused", "false, false, Jetty's HTML, accepted",

@@ -30,7 +30,7 @@ final class JavalinLimits {
    */
   static void threads(JavalinConfig config, ServerSettings.Limits limits, boolean virtual) {
     if (limits.on())
-      config.jetty.threadPool = ConcurrencyUtil.jettyThreadPool("JettyServerThreadPool", 8, limits.connectionLimit() + 16, virtual);
+      config.jetty.threadPool = ConcurrencyUtil.jettyThreadPool("JettyServerThreadPool", 8, limits.threadsForConnections(), virtual);
   }
 
   /** The connector's limits, and the server's connection limit over it. */

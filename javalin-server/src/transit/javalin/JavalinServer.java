@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
+import transit.api.HttpContract;
 import transit.api.TransitApi;
 import transit.server.Framework;
 import transit.server.Mode;
@@ -47,7 +48,7 @@ public final class JavalinServer {
       config.jsonMapper(new JavalinJackson(JavalinJson.MAPPER, false));
       config.http.prefer405over404 = true;
       config.router.treatMultipleSlashesAsSingleSlash = true;
-      config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(64 * 1024));
+      config.jetty.modifyHttpConfiguration(http -> http.setRequestHeaderSize(HttpContract.MAX_HEAD_BYTES));
       JavalinLimits.threads(config, limits, tuned);
       config.jetty.addConnector((server, http) -> {
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));

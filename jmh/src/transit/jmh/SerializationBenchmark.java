@@ -25,9 +25,9 @@ import transit.server.FrameworkRegistry;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-// Compilation stopped within ~5 s on the large route and ~9 s on the small one with the fork getting 40 % of its
-// core; iterations of 2 s hold about ten of the slowest encoder's operations on the large route. Default runs:
-// upickle and Jackson settled after 1 of 5 warm-ups, so 3. An encoder that settles slowly gets more (Suite).
+// Warm-ups past the JIT's compiling, iterations holding about ten of the slowest encoder's operations on the large
+// route, sized from default runs (docs/RESULTS.md, JMH's warm-ups and forks). An encoder that settles slowly gets
+// more (Suite).
 @Fork(3)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
@@ -55,8 +55,8 @@ public class SerializationBenchmark extends RouteBenchmark {
   @Benchmark
   public byte[] encode(Encoder encoder) { return encoder.loaded.encodeSchedules(model); }
 
-  // Compiled within its first iteration, but one of two ways (one fork in three 19 % slower on the small route, each
-  // steady): six forks of 1 s iterations, in the time three forks of 2 s took.
+  // Compiled within its first iteration, but one of two ways, each fork steady at its own level: more forks of shorter
+  // iterations, in the time three forks of 2 s took (docs/RESULTS.md, JMH's warm-ups and forks).
   @Benchmark
   @Fork(6)
   @Warmup(iterations = 3, time = 1)

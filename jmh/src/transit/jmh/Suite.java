@@ -36,10 +36,9 @@ public final class Suite {
 
   /**
    * Forks, warm-ups and iteration seconds for an encoder that settles slowly, where the command line does not set
-   * them. circe's 10 MB response (179 MB allocated per op, a collection every few ops) still climbed through 5
-   * warm-ups in a default run, and 2 s iterations holding a dozen ops scattered by ±15 %; it settles after 8-10 of
-   * 10 warm-ups, then each fork at a level of its own (one run: 7.6, 6.1 and 6.0 ops/s, a 13 % error over three
-   * forks): six forks, of 3 s iterations to fit the budget.
+   * them: an encoder allocating a collection's worth every few operations of a 10 MB response keeps climbing through
+   * the default warm-ups and then settles each fork at a level of its own, so more warm-ups and more forks, of
+   * iterations long enough to hold more operations (docs/RESULTS.md, JMH's warm-ups and forks).
    */
   record Settings(int forks, int warmups, int warmupSeconds, int measurementSeconds) {}
 

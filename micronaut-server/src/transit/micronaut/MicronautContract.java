@@ -126,7 +126,7 @@ final class MicronautContract {
         case 404 -> HttpContract.noSuchPath(path(request));
         case 405 -> HttpContract.methodNotAllowed(request.getMethodName(), path(request));
         case 400 -> HttpContract.malformedRequest();
-        case 413, 414, 431 -> new ApiError(status, response.reason(), HttpContract.headTooLarge(MicronautServer.MAX_HEAD_BYTES).message());
+        case 413, 414, 431 -> new ApiError(status, response.reason(), HttpContract.headTooLarge().message());
         default -> new ApiError(status, response.reason(), context.getErrors().isEmpty() ? response.reason() : context.getErrors().get(0).getMessage());
       };
       return response.contentType(MediaType.APPLICATION_JSON_TYPE).body(error);

@@ -90,9 +90,9 @@ final class MicronautFramework implements Framework {
             + "kept-alive connection's next one from the last answer's end; 16 KB/s over 10 s, judged once a second as a response moves; a response idle once it has not moved for the idle timeout",
             "none; Netty's idle timeout counting a write as activity only once all of it is sent", Setting.FOR_TRICKLED_HEADS + "; "
             + Setting.FOR_TRICKLING_READERS + "; a reader taking a whole body written at once is not closed as idle", Setting.WITH_THE_LIMITS),
-        Setting.always("micronaut.server.netty.options.SO_BACKLOG", "1,000", "Netty's (the kernel's somaxconn)", Setting.FOR_THE_BACKLOG,
+        Setting.always("micronaut.server.netty.options.SO_BACKLOG", Setting.BACKLOG, "Netty's (the kernel's somaxconn)", Setting.FOR_THE_BACKLOG,
             Setting.IN_EVERY_FIGURE),
-        Setting.always("micronaut.server.netty.max-initial-line-length, max-header-size", "64 KB", "4 KB, 8 KB", Setting.FOR_LONG_IDS,
+        Setting.always("micronaut.server.netty.max-initial-line-length, max-header-size", Setting.MAX_HEAD, "4 KB, 8 KB", Setting.FOR_LONG_IDS,
             Setting.IN_EVERY_FIGURE),
         Setting.always("a @ServerFilter before the routes, the ErrorResponseProcessor replaced", "Host required (HTTP/1.1), "
             + "characters no URI has refused, HEAD and other methods refused, JSON error bodies", "Micronaut's own reading, HEAD "

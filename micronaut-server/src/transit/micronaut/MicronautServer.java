@@ -5,6 +5,7 @@ import io.micronaut.runtime.Micronaut;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.util.HashMap;
 import java.util.Map;
+import transit.api.HttpContract;
 import transit.api.TransitApi;
 import transit.server.Framework;
 import transit.server.RunningServer;
@@ -19,9 +20,6 @@ import transit.server.ServerStartup;
 public final class MicronautServer {
   private MicronautServer() {}
 
-  /** Request lines and header blocks up to 64 KB, so an over-long id reaches the contract's 400 as on every server. */
-  static final int MAX_HEAD_BYTES = 64 * 1024;
-
   public static void main(String[] args) {
     ServerStartup.run("micronaut-server", args, framework());
   }
@@ -34,8 +32,8 @@ public final class MicronautServer {
     Map<String, Object> properties = new HashMap<>(MicronautJson.PROPERTIES);
     properties.put("micronaut.server.host", settings.host());
     properties.put("micronaut.server.port", settings.port() == 0 ? -1 : settings.port()); // -1: a free port, Micronaut's way
-    properties.put("micronaut.server.netty.max-initial-line-length", MAX_HEAD_BYTES);
-    properties.put("micronaut.server.netty.max-header-size", MAX_HEAD_BYTES);
+    properties.put("micronaut.server.netty.max-initial-line-length", HttpContract.MAX_HEAD_BYTES);
+    properties.put("micronaut.server.netty.max-header-size", HttpContract.MAX_HEAD_BYTES);
     properties.put("micronaut.server.netty.options.SO_BACKLOG", ServerSettings.BACKLOG);
     properties.putAll(MicronautLimits.properties(settings.limits()));
     ApplicationContext context = Micronaut.build(new String[0])

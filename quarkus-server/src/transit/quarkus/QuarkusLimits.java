@@ -39,6 +39,7 @@ import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
 import org.jboss.resteasy.reactive.server.spi.ServerMessageBodyWriter;
 import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
 import org.jboss.resteasy.reactive.server.vertx.VertxResteasyReactiveRequestContext;
+import transit.api.HttpContract;
 import transit.server.MinimumRate;
 import transit.server.ServerSettings;
 
@@ -53,13 +54,10 @@ import transit.server.ServerSettings;
 final class QuarkusLimits {
   private QuarkusLimits() {}
 
-  /** Request lines and header blocks up to 64 KB, so an over-long id reaches the contract's 400 as on every server. */
-  static final int MAX_HEAD_BYTES = 64 * 1024;
-
   /** Quarkus's configuration for the limits, as system properties read when it starts. */
   static void configure(ServerSettings settings) {
-    System.setProperty("quarkus.http.limits.max-initial-line-length", String.valueOf(MAX_HEAD_BYTES));
-    System.setProperty("quarkus.http.limits.max-header-size", String.valueOf(MAX_HEAD_BYTES));
+    System.setProperty("quarkus.http.limits.max-initial-line-length", String.valueOf(HttpContract.MAX_HEAD_BYTES));
+    System.setProperty("quarkus.http.limits.max-header-size", String.valueOf(HttpContract.MAX_HEAD_BYTES));
     System.setProperty("quarkus.http.accept-backlog", String.valueOf(ServerSettings.BACKLOG));
     ServerSettings.Limits limits = settings.limits();
     if (!limits.on()) return;

@@ -72,10 +72,10 @@ final class SpringFramework implements Framework {
   public List<Setting> settings() {
     return List.of(
         Setting.always("server.compression.enabled", "true", "false", Setting.FOR_COMPRESSION, Setting.COMPRESSION_COST),
-        Setting.limit("server.tomcat.threads.max", "1,040, started as needed", "200", Setting.FOR_SLOW_READERS, Setting.WITH_THE_LIMITS),
+        Setting.limit("server.tomcat.threads.max", Setting.THREADS_FOR_CONNECTIONS + ", started as needed", "200", Setting.FOR_SLOW_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("server.tomcat.connection-timeout, keep-alive-timeout", "30 s", "Tomcat's 60 s", "a client that stops reading "
             + "has its write timed out, an idle kept-alive connection is closed", Setting.WITH_THE_LIMITS),
-        Setting.limit("server.tomcat.max-connections", "1,024", "8,192", Setting.FOR_THE_CONNECTION_LIMIT,
+        Setting.limit("server.tomcat.max-connections", Setting.CONNECTIONS, "8,192", Setting.FOR_THE_CONNECTION_LIMIT,
             Setting.WITH_THE_LIMITS),
         Setting.limit("socket.txBufSize (a connector property Boot does not map)", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK,
@@ -84,9 +84,9 @@ final class SpringFramework implements Framework {
         Setting.limit("SpringLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("SpringLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s on the bytes Tomcat has sent (after its compression), checked every " + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB written (Limits.checkedBytes)", "none "
             + "(Tomcat has no such setting)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
-        Setting.always("server.tomcat.accept-count", "1,000", "100", Setting.FOR_THE_BACKLOG,
+        Setting.always("server.tomcat.accept-count", Setting.BACKLOG, "100", Setting.FOR_THE_BACKLOG,
             Setting.IN_EVERY_FIGURE),
-        Setting.always("server.max-http-request-header-size", "64 KB", "8 KB", Setting.FOR_LONG_IDS, Setting.IN_EVERY_FIGURE),
+        Setting.always("server.max-http-request-header-size", Setting.MAX_HEAD, "8 KB", Setting.FOR_LONG_IDS, Setting.IN_EVERY_FIGURE),
         Setting.always("encodedSolidusHandling, JsonErrors valve, ErrorMvcAutoConfiguration excluded, "
             + "spring.web.resources.add-mappings", "passthrough, JSON error bodies, off, false", "reject, Tomcat's HTML and Boot's "
             + "/error page, on, true", Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),

@@ -10,6 +10,7 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import transit.api.HttpContract;
 import transit.api.TransitApi;
 import transit.server.Framework;
 import transit.server.Mode;
@@ -41,13 +42,14 @@ public class SpringServer {
     properties.put("server.address", settings.host());
     properties.put("server.port", settings.port());
     properties.put("server.tomcat.accept-count", ServerSettings.BACKLOG);
+    properties.put("server.max-http-request-header-size", HttpContract.MAX_HEAD_BYTES + "B");
     if (limits.on()) {
       properties.put("server.tomcat.connection-timeout", limits.idleTimeout().toMillis() + "ms");
       properties.put("server.tomcat.keep-alive-timeout", limits.idleTimeout().toMillis() + "ms");
       properties.put("server.tomcat.max-connections", limits.connectionLimit());
       // A response written to a slow reader holds its thread: as many threads as connections, so slow readers up to
       // the connection limit never take the last one (Tomcat's default is 200). Started as needed.
-      properties.put("server.tomcat.threads.max", limits.connectionLimit() + 16);
+      properties.put("server.tomcat.threads.max", limits.threadsForConnections());
     }
     // Tuned: a virtual thread per request where the JDK has them (21+); Boot ignores the setting on older JDKs.
     properties.put("spring.threads.virtual.enabled", settings.mode() == Mode.TUNED);

@@ -60,8 +60,8 @@ final class VertxContract {
    */
   static void invalid(HttpServerRequest request) {
     Throwable cause = request.decoderResult().cause();
-    ApiError error = cause instanceof TooLongHttpLineException ? new ApiError(414, "URI Too Long", HttpContract.headTooLarge(64 * 1024).message())
-        : cause instanceof TooLongHttpHeaderException ? HttpContract.headTooLarge(64 * 1024)
+    ApiError error = cause instanceof TooLongHttpLineException ? new ApiError(414, "URI Too Long", HttpContract.headTooLarge().message())
+        : cause instanceof TooLongHttpHeaderException ? HttpContract.headTooLarge()
         : HttpContract.malformedRequest();
     request.response().setStatusCode(error.status()).putHeader(HttpHeaders.CONTENT_TYPE, HttpContract.JSON)
         .end(Json.encodeToBuffer(error)).onComplete(sent -> request.connection().close());

@@ -87,12 +87,12 @@ final class VertxFramework implements Framework {
             + "second per event loop as a body moves", "end(body): the whole body queued at once; no rate",
             "a slow reader holds a queue's worth, not a copy of the whole answer, and one reading a trickle is cut off",
             Setting.WITH_THE_LIMITS),
-        Setting.limit("worker pool for /schedules answers", "1,024 threads, started as needed", "20", "an answer may wait there for "
+        Setting.limit("worker pool for /schedules answers", Setting.CONNECTIONS + " threads, started as needed", "20", "an answer may wait there for "
             + "room in the heap: later ones are not queued behind it", Setting.WITH_THE_LIMITS),
         Setting.always("DeploymentOptions.setInstances", "one verticle per CPU", "1", "Vert.x's docs scale a server so: an event "
             + "loop per core", Setting.IN_EVERY_FIGURE),
-        Setting.always("setAcceptBacklog", "1,000", "Netty's (the kernel's somaxconn)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
-        Setting.always("setMaxInitialLineLength, setMaxHeaderSize", "64 KB", "4 KB, 8 KB", Setting.FOR_LONG_IDS, Setting.IN_EVERY_FIGURE),
+        Setting.always("setAcceptBacklog", Setting.BACKLOG, "Netty's (the kernel's somaxconn)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
+        Setting.always("setMaxInitialLineLength, setMaxHeaderSize", Setting.MAX_HEAD, "4 KB, 8 KB", Setting.FOR_LONG_IDS, Setting.IN_EVERY_FIGURE),
         Setting.always("setHttp2ClearTextEnabled", "false", "true", "HTTP/1.1 only, as every server: an h2c upgrade is answered "
             + "in HTTP/1.1", Setting.IN_EVERY_FIGURE),
         Setting.always("requestHandler checks, invalidRequestHandler, router error handlers", "Host required, characters no URI "

@@ -91,8 +91,8 @@ public final class VertxServer extends VerticleBase {
     HttpServerOptions options = VertxLimits.apply(new HttpServerOptions(), limits)
         .setHost(settings.host())
         .setAcceptBacklog(ServerSettings.BACKLOG)
-        .setMaxInitialLineLength(64 * 1024)
-        .setMaxHeaderSize(64 * 1024)
+        .setMaxInitialLineLength(HttpContract.MAX_HEAD_BYTES)
+        .setMaxHeaderSize(HttpContract.MAX_HEAD_BYTES)
         .setCompressionSupported(true) // gzip or deflate where the request accepts it, at Netty's level 6
         .setHttp2ClearTextEnabled(false); // HTTP/1.1 only, as every server: an h2c upgrade is answered in HTTP/1.1
     Router router = new VertxRoutes(api, settings.mode(), answerWorkers, slowReaders).router(vertx);

@@ -122,8 +122,8 @@ public final class QuarkusFramework implements Framework {
             ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB writes", "one write of the whole body",
             "the minimum rate sees a body move as its writes complete; a slow reader holds a write's copy, not the whole body's",
             Setting.WITH_THE_LIMITS),
-        Setting.always("quarkus.http.accept-backlog", "1,000", "-1 (Vert.x's)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
-        Setting.always("quarkus.http.limits.max-initial-line-length, max-header-size", "64 KB", "4 KB, 20 KB", Setting.FOR_LONG_IDS,
+        Setting.always("quarkus.http.accept-backlog", Setting.BACKLOG, "-1 (Vert.x's)", Setting.FOR_THE_BACKLOG, Setting.IN_EVERY_FIGURE),
+        Setting.always("quarkus.http.limits.max-initial-line-length, max-header-size", Setting.MAX_HEAD, "4 KB, 20 KB", Setting.FOR_LONG_IDS,
             Setting.IN_EVERY_FIGURE),
         Setting.always("HttpServerOptionsCustomizer: h2c", "off", "on", "HTTP/1.1 only, as every server: an h2c upgrade is answered "
             + "in HTTP/1.1", Setting.IN_EVERY_FIGURE),
