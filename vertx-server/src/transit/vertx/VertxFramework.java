@@ -80,7 +80,8 @@ final class VertxFramework implements Framework {
             Setting.WITH_THE_LIMITS),
         Setting.limit("setSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", "the write queue drains as the client "
             + "reads, so the minimum rate sees it", Setting.SEND_BUFFER_COST),
-        Setting.limit("VertxLimits.Connections (a timer per connection)", "5 s", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
+        Setting.limit("VertxLimits.Connections (a timer per connection), NextHead (a handler in its Netty pipeline)",
+            "every head within 5 s, a kept-alive connection's next one from its first byte", "none", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("VertxLimits.PacedBody for kept and encoded bodies, SlowReaders", "whole up to "
             + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a "
             + "window at the minimum rate), larger ones in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB slices (Limits.sliceBytes) written as the queue drains; 16 KB/s over 10 s, judged every "

@@ -3,6 +3,7 @@ package transit.vertx;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
@@ -12,6 +13,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.net.impl.ConnectionBase;
 import java.time.Duration;
@@ -19,6 +21,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import transit.server.MinimumRate;
@@ -40,9 +43,10 @@ final class VertxLimits {
   }
 
   /**
-   * A request head's bound, which Vert.x has not: a connection whose first request has not arrived within it is closed
-   * (a client trickling a header a byte at a time). Each connection also counts what it hands to Netty, for the minimum
-   * rate.
+   * A request head's bound, which Vert.x has not: a connection whose first request has not arrived within it of its
+   * opening is closed (a client trickling a header a byte at a time), and so is one whose next request has not arrived
+   * within it of that head's first byte once the answer before it has ended (NextHead); a connection idle between
+   * requests is the idle timeout's. Each connection also counts what it hands to Netty, for the minimum rate.
    */
   static final class Connections {
     private final Vertx vertx;
@@ -56,7 +60,7 @@ final class VertxLimits {
 
     void opened(HttpConnection connection) {
       if (!limits.on()) return;
-      if (connection instanceof ConnectionBase base) base.channel().pipeline().addFirst(new Handed());
+      if (connection instanceof ConnectionBase base) base.channel().pipeline().addFirst(new Handed()).addFirst(new NextHead(limits));
       awaitingFirstRequest.put(connection, Boolean.TRUE);
       connection.closeHandler(closed -> awaitingFirstRequest.remove(connection));
       vertx.setTimer(limits.requestHeadTimeout().toMillis(), timer -> {
@@ -64,8 +68,56 @@ final class VertxLimits {
       });
     }
 
-    void requested(HttpConnection connection) {
-      if (limits.on()) awaitingFirstRequest.remove(connection);
+    void requested(HttpServerRequest request) {
+      if (!limits.on()) return;
+      HttpConnection connection = request.connection();
+      awaitingFirstRequest.remove(connection);
+      if (!(connection instanceof ConnectionBase base)) return;
+      NextHead next = base.channel().pipeline().get(NextHead.class);
+      if (next == null) return;
+      next.arrived();
+      request.response().endHandler(ended -> next.answered());
+    }
+  }
+
+  /**
+   * A kept-alive connection's next head, bounded as its first: after an answer has ended, the first byte read starts
+   * the head's bound, and a connection whose request has not arrived when it passes is closed. On the channel's event
+   * loop, as Vert.x's handlers of its requests are.
+   */
+  private static final class NextHead extends ChannelInboundHandlerAdapter {
+    private final long boundMillis;
+    private ChannelHandlerContext ctx;
+    private boolean between;
+    private ScheduledFuture<?> bound;
+
+    NextHead(ServerSettings.Limits limits) { this.boundMillis = limits.requestHeadTimeout().toMillis(); }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) { this.ctx = ctx; }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (between && msg instanceof ByteBuf buf && buf.isReadable()) {
+        between = false;
+        bound = ctx.executor().schedule(() -> { ctx.close(); }, boundMillis, TimeUnit.MILLISECONDS);
+      }
+      ctx.fireChannelRead(msg);
+    }
+
+    /** A request's head has come: its bound, if one runs, is met. */
+    void arrived() { onLoop(() -> {
+      between = false;
+      if (bound != null) bound.cancel(false);
+      bound = null;
+    }); }
+
+    /** Its answer has ended: the next head's first byte starts its bound. */
+    void answered() { onLoop(() -> between = bound == null); }
+
+    private void onLoop(Runnable r) {
+      if (ctx.executor().inEventLoop()) r.run();
+      else ctx.executor().execute(r);
     }
   }
 

@@ -101,7 +101,7 @@ public final class VertxServer extends VerticleBase {
         .invalidRequestHandler(VertxContract::invalid)
         .exceptionHandler(VertxContract::connectionFailed)
         .requestHandler(request -> {
-          connections.requested(request.connection());
+          connections.requested(request);
           ApiError refused = VertxContract.refused(request);
           if (refused == null) router.handle(request);
           else request.response().setStatusCode(refused.status()).putHeader(HttpHeaders.CONTENT_TYPE, HttpContract.JSON)
