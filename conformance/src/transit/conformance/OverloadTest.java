@@ -271,12 +271,12 @@ class OverloadTest {
    * byte now and then, with no setting that bounds it per request (docs/API.md, Limits): held to that, so that the day
    * one bounds it, this list is shortened.
    */
-  static final java.util.Set<String> NEXT_HEAD_UNBOUNDED = java.util.Set.of("javalin", "spring", "quarkus");
+  static final java.util.Set<String> NEXT_HEAD_UNBOUNDED = java.util.Set.of("spring", "quarkus");
 
   /**
    * Every framework, idiomatic, two at a time: after one quick answer, each kept-alive connection trickles its next head
    * a byte a second. Where the next head is bounded, such clients (on Helidon 1,100, more than its connection limit;
-   * 200 elsewhere) are all closed
+   * 50 elsewhere) are all closed
    * within the bound, and a fresh client is answered meanwhile; elsewhere, 50 of them are still open after it.
    */
   @Test
@@ -288,9 +288,10 @@ class OverloadTest {
         (name, server) -> {
           String framework = name.split(" ")[0];
           boolean unbounded = NEXT_HEAD_UNBOUNDED.contains(framework);
-          // more than the connection limit on Helidon, whose every slot idle sockets held; 200 elsewhere, which is enough to
-          // see the bound and leaves the JVM the suite's later servers share unburdened by 2,200 client threads
-          int many = framework.equals("helidon") ? 1_100 : 200;
+          // more than the connection limit on Helidon, whose every slot idle sockets held; 50 elsewhere, which is enough to
+          // see the bound: thousands of client threads in this JVM were followed by its later servers' event loops
+          // starved (docs/RESULTS.md, 2026-12-03)
+          int many = framework.equals("helidon") ? 1_100 : 50;
           SlowClients clients = SlowClients.trickledNextHeads(server.port(), unbounded ? 50 : many, Duration.ofSeconds(1), Duration.ofSeconds(15));
           Thread.sleep(2_000); // the trickles under way, the connections taken
           HttpResponse<String> fresh = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/"))

@@ -76,7 +76,8 @@ final class JavalinFramework implements Framework {
         Setting.limit("jetty.threadPool (max threads)", Setting.THREADS_FOR_CONNECTIONS + ", started as needed", "250", Setting.FOR_SLOW_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("acceptedSendBufferSize", Setting.SEND_BUFFER, "the kernel's, grown to megabytes", Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
         Setting.limit("NetworkConnectionLimit", Setting.CONNECTIONS, "none", Setting.FOR_THE_CONNECTION_LIMIT, Setting.WITH_THE_LIMITS),
-        Setting.limit("RequestHeadTimeout (a Connection.Listener)", "5 s", "none (each byte restarts Jetty's idle timer)",
+        Setting.limit("RequestHeadTimeout (a Connection.Listener)",
+            "every head within 5 s, a kept-alive connection's next one from its first byte (looked at every second)", "none (each byte restarts Jetty's idle timer)",
             Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("MinimumRateWatch (a Connection.Listener)", "16 KB/s over 10 s, judged every second as a write waiting on the client moves", "none (Jetty 12 "
             + "reads no minResponseDataRate)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),

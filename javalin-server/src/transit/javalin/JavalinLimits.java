@@ -46,9 +46,12 @@ final class JavalinLimits {
   /**
    * A bound on a request head's arrival, which Jetty has not: its idle timer restarts with every byte, so a client
    * trickling a header a byte at a time would hold its connection as long as it liked. A connection whose first
-   * request has not arrived within the limit is closed.
+   * request has not arrived within the limit is closed, and so is one whose next request has not arrived within it of
+   * that head's first byte, once every request before it has been answered (NextHead, looked at every second); a
+   * connection idle between requests is the idle timeout's.
    */
   static final class RequestHeadTimeout implements Connection.Listener {
+    private static final Duration PERIOD = Duration.ofSeconds(1);
     private final Duration limit;
     private final Scheduler scheduler;
 
@@ -63,10 +66,36 @@ final class JavalinLimits {
       scheduler.schedule(() -> {
         if (connection.getMessagesIn() == 0 && connection.getEndPoint().isOpen()) connection.getEndPoint().close();
       }, limit.toMillis(), TimeUnit.MILLISECONDS);
+      scheduler.schedule(new NextHead(connection), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
     public void onClosed(Connection connection) {}
+
+    /** One connection's next head: bytes read since its last request, with every request answered, start its bound. */
+    private final class NextHead implements Runnable {
+      private final Connection connection;
+      private long requests = -1, bytes;
+      private long since = -1;
+
+      NextHead(Connection connection) { this.connection = connection; }
+
+      @Override
+      public void run() {
+        if (!connection.getEndPoint().isOpen()) return;
+        long in = connection.getMessagesIn(), read = connection.getBytesIn(), now = System.nanoTime();
+        if (in != requests || in != connection.getMessagesOut() || in == 0) { // a request came, is being answered, or none yet
+          requests = in;
+          bytes = read;
+          since = -1;
+        } else if (since < 0 && read != bytes) since = now;
+        else if (since >= 0 && now - since >= limit.toNanos()) {
+          connection.getEndPoint().close();
+          return;
+        }
+        scheduler.schedule(this, PERIOD.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    }
   }
 
   /**
