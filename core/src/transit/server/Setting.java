@@ -1,6 +1,7 @@
 package transit.server;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A setting a server makes beyond its framework's defaults, as the report and docs/API.md list it: its name as the
@@ -27,10 +28,10 @@ public record Setting(String name, String value, String frameworkDefault, List<M
   /** The bound of a request's line and headers every server sets where its framework has one (HttpContract.MAX_HEAD_BYTES). */
   public static final String MAX_HEAD = transit.api.HttpContract.MAX_HEAD_BYTES / 1024 + " KB";
   /** The connections every server serves at once with the limits on, and the threads a pool of one per connection has. */
-  public static final String CONNECTIONS = String.format(java.util.Locale.ROOT, "%,d", ServerSettings.Limits.DEFAULT.connectionLimit()),
-      THREADS_FOR_CONNECTIONS = String.format(java.util.Locale.ROOT, "%,d", ServerSettings.Limits.DEFAULT.threadsForConnections());
+  public static final String CONNECTIONS = String.format(Locale.ROOT, "%,d", ServerSettings.Limits.DEFAULT.connectionLimit()),
+      THREADS_FOR_CONNECTIONS = String.format(Locale.ROOT, "%,d", ServerSettings.Limits.DEFAULT.threadsForConnections());
   /** The listen backlog every server asks for (ServerSettings.BACKLOG). */
-  public static final String BACKLOG = String.format(java.util.Locale.ROOT, "%,d", ServerSettings.BACKLOG);
+  public static final String BACKLOG = String.format(Locale.ROOT, "%,d", ServerSettings.BACKLOG);
   /** The send buffer every server sets with the limits on (ServerSettings.Limits). */
   public static final String SEND_BUFFER = ServerSettings.Limits.DEFAULT.sendBufferBytes() / 1024 + " KB";
   /** What the send buffer costs, measured on its own (docs/RESULTS.md, the send buffer on its own). */

@@ -113,7 +113,7 @@ final class VertxLimits {
     }); }
 
     /** Its answer has ended: the next head's first byte starts its bound. */
-    void answered() { onLoop(() -> between = bound == null); }
+    void answered() { onLoop(() -> between = true); }
 
     private void onLoop(Runnable r) {
       if (ctx.executor().inEventLoop()) r.run();

@@ -36,9 +36,6 @@ public record Contestant(String framework, String revision, Integer jdk, Mode mo
         + (instance == 0 ? "" : "-" + instance);
   }
 
-  /** The same set-up, whichever instance either is. */
-  public boolean sameSetUp(Contestant other) { return instance(0).equals(other.instance(0)); }
-
   /** What its server is started with beyond every server's flags: its mode's, and --limits off where it runs without them. */
   public List<String> serverFlags() {
     List<String> flags = new ArrayList<>(mode.flags);

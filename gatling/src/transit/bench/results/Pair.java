@@ -72,7 +72,7 @@ public record Pair(Kind kind, List<Series> first, List<Series> second, RankedBy 
     Ratio ratio = Ratio.across(each);
     List<Ratio> twins = new ArrayList<>();
     for (List<Series> side : List.of(a, b))
-      for (Series other : side.subList(Math.min(1, side.size()), side.size())) twins.add(Ranking.ratio(side.get(0).logs(), other.logs()));
+      for (Series other : side.subList(1, side.size())) twins.add(Ranking.ratio(side.get(0).logs(), other.logs()));
     Ratio.Decision decision = unjudged != null ? Ratio.Decision.UNDECIDED : (by.higherIsBetter ? ratio : ratio.inverse()).decide(margin);
     return new Pair(kind, List.copyOf(a), List.copyOf(b), by, ratio, List.copyOf(twins), decision, unjudged);
   }

@@ -88,8 +88,8 @@ class PlanTest {
         servers.stream().map(Contestant::name).toList());
     assertEquals("cask", servers.get(1).build(), "the same build");
     assertEquals(servers.size(), servers.stream().map(Contestant::fileName).distinct().count(), "a log and a recording each");
-    assertTrue(servers.get(0).sameSetUp(servers.get(1)));
-    assertFalse(servers.get(0).sameSetUp(servers.get(2)));
+    assertEquals(servers.get(0).instance(0), servers.get(1).instance(0), "the same set-up");
+    assertNotEquals(servers.get(0).instance(0), servers.get(2).instance(0));
     assertTrue(servers.get(0).differsOnlyInBuild(servers.get(3)), "any instance pairs with any of the other build");
     assertEquals(2, p.comparisons(p.groups().get(0), settings(Profile.STANDARD, null)).get(0).blocks().size(), "a framework's instances side by side");
     Plan one = plan(List.of("cask", "javalin"), "HEAD", List.of(), List.of("heavy"), List.of(Mode.TUNED), List.of(), Plan.Limits.ON, 1, false, PLENTY);
