@@ -267,17 +267,9 @@ class OverloadTest {
   }
 
   /**
-   * The frameworks whose kept-alive connections wait for the next request head as long as the client keeps sending a
-   * byte now and then, with no setting that bounds it per request (docs/API.md, Limits): held to that, so that the day
-   * one bounds it, this list is shortened.
-   */
-  static final java.util.Set<String> NEXT_HEAD_UNBOUNDED = java.util.Set.of("spring", "quarkus");
-
-  /**
    * Every framework, idiomatic, two at a time: after one quick answer, each kept-alive connection trickles its next head
-   * a byte a second. Where the next head is bounded, such clients (on Helidon 1,100, more than its connection limit;
-   * 50 elsewhere) are all closed
-   * within the bound, and a fresh client is answered meanwhile; elsewhere, 50 of them are still open after it.
+   * a byte a second. Such clients (on Helidon 1,100, more than its connection limit; 50 elsewhere) are all closed within
+   * the bound, and a fresh client is answered meanwhile.
    */
   @Test
   void aKeptAliveConnectionsNextHeadHasTheBoundOfItsFirst() throws Exception {
@@ -286,24 +278,19 @@ class OverloadTest {
     List<String> failures = ServersAtOnce.check(List.of(Mode.IDIOMATIC), 2, false,
         (framework, mode) -> Frameworks.start(framework, Frameworks.api(loaded, mode), mode),
         (name, server) -> {
-          String framework = name.split(" ")[0];
-          boolean unbounded = NEXT_HEAD_UNBOUNDED.contains(framework);
           // more than the connection limit on Helidon, whose every slot idle sockets held; 50 elsewhere, which is enough to
           // see the bound: thousands of client threads in this JVM were followed by its later servers' event loops
           // starved (docs/RESULTS.md, 2026-12-03)
-          int many = framework.equals("helidon") ? 1_100 : 50;
-          SlowClients clients = SlowClients.trickledNextHeads(server.port(), unbounded ? 50 : many, Duration.ofSeconds(1), Duration.ofSeconds(15));
+          int many = name.startsWith("helidon ") ? 1_100 : 50;
+          SlowClients clients = SlowClients.trickledNextHeads(server.port(), many, Duration.ofSeconds(1), Duration.ofSeconds(15));
           Thread.sleep(2_000); // the trickles under way, the connections taken
           HttpResponse<String> fresh = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/"))
               .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
           List<SlowClients.Outcome> outcomes = clients.outcomes();
           List<String> found = new ArrayList<>();
           outcomes.stream().filter(o -> !o.statuses().equals(List.of(200))).findFirst().ifPresent(o -> found.add("a first answer was not a 200: " + o));
-          if (!unbounded) {
-            if (fresh.statusCode() != 200) found.add("a fresh client beside them got " + fresh.statusCode());
-            found.addAll(notCutWithin(outcomes, bound.toMillis(), "a next head trickled a byte a second"));
-          } else if (outcomes.stream().anyMatch(o -> o.cut() == 1 && o.millis() < bound.toMillis()))
-            found.add("its next heads are now bounded: take it off NEXT_HEAD_UNBOUNDED and docs/API.md's list");
+          if (fresh.statusCode() != 200) found.add("a fresh client beside them got " + fresh.statusCode());
+          found.addAll(notCutWithin(outcomes, bound.toMillis(), "a next head trickled a byte a second"));
           return found;
         });
     assertEquals(List.of(), failures);

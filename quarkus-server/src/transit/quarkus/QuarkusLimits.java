@@ -33,6 +33,7 @@ import java.lang.reflect.Type;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
@@ -67,10 +68,13 @@ final class QuarkusLimits {
   /** On Vert.x's options, which Quarkus has no setting for: the send buffer; and h2c upgrades not taken, as no other server takes them. */
   @Singleton
   static final class Options implements HttpServerOptionsCustomizer {
+    private final ServerSettings.Limits limits;
+
+    Options(ServerSettings settings) { this.limits = settings.limits(); }
+
     @Override
     public void customizeHttpServer(HttpServerOptions options) {
       options.setHttp2ClearTextEnabled(false);
-      ServerSettings.Limits limits = QuarkusServer.settings.limits();
       if (limits.on()) options.setSendBufferSize(limits.sendBufferBytes());
     }
   }
@@ -180,9 +184,11 @@ final class QuarkusLimits {
    * A request head's bound and the minimum response rate on Vert.x's channels, below Quarkus's API: Quarkus builds and
    * binds Vert.x's HTTP server itself and leaves no connection handler free. Once it listens, a handler first in the
    * server channel's pipeline sees each accepted connection and closes one whose first request has not reached the
-   * routes within the bound; a route first in Quarkus's router marks a connection's first request and watches each
-   * response, and once a second judges it, from its first byte to its end, as MinimumRate judges, on its bytes delivered
-   * (those handed to Netty less those still queued there): one fallen below the rate has its connection reset.
+   * routes within the bound, or whose next has not within it of that head's first byte once the answer before it has
+   * ended (a connection idle between requests is the idle timeout's); a route first in Quarkus's router marks each
+   * request's arrival and watches each response, and once a second judges it, from its first byte to its end, as
+   * MinimumRate judges, on its bytes delivered (those handed to Netty less those still queued there): one fallen below
+   * the rate has its connection reset.
    */
   @Singleton
   static final class Watch {
@@ -190,12 +196,17 @@ final class QuarkusLimits {
     private static final AttributeKey<Boolean> REQUESTED = AttributeKey.valueOf("transit.requested");
     private final Set<Watched> responses = ConcurrentHashMap.newKeySet();
 
-    void routes(@Observes Router router, Vertx vertx) {
-      ServerSettings.Limits limits = QuarkusServer.settings.limits();
+    void routes(@Observes Router router, Vertx vertx, ServerSettings settings) {
+      ServerSettings.Limits limits = settings.limits();
       if (!limits.on()) return;
       router.route().order(Integer.MIN_VALUE).handler(context -> {
         if (context.request().connection() instanceof ConnectionBase connection) {
           connection.channel().attr(REQUESTED).set(Boolean.TRUE);
+          NextHead next = connection.channel().pipeline().get(NextHead.class);
+          if (next != null) {
+            next.arrived();
+            context.addEndHandler(ended -> next.answered());
+          }
           Watched watched = new Watched(context.response(), connection.channel(), limits);
           responses.add(watched);
           context.response().closeHandler(closed -> responses.remove(watched));
@@ -210,8 +221,8 @@ final class QuarkusLimits {
     }
 
     // Quarkus fires it asynchronously, once its server listens
-    void started(@ObservesAsync HttpServerStart start, Vertx vertx) throws ReflectiveOperationException {
-      ServerSettings.Limits limits = QuarkusServer.settings.limits();
+    void started(@ObservesAsync HttpServerStart start, Vertx vertx, ServerSettings settings) throws ReflectiveOperationException {
+      ServerSettings.Limits limits = settings.limits();
       if (!limits.on()) return;
       Field bound = io.vertx.core.net.impl.TCPServerBase.class.getDeclaredField("bindFuture");
       bound.setAccessible(true);
@@ -226,7 +237,10 @@ final class QuarkusLimits {
       for (Watched w : responses) if (w.done() || w.tooSlow()) responses.remove(w);
     }
 
-    /** First in the server channel's pipeline: each accepted connection gets the head's bound. */
+    /**
+     * First in the server channel's pipeline: each accepted connection gets the head's bound, on its first head from
+     * its opening and on each next head through a NextHead first in its own pipeline (before Vert.x's, added after it).
+     */
     @ChannelHandler.Sharable
     private static final class HeadBound extends ChannelInboundHandlerAdapter {
       private final long millis;
@@ -235,10 +249,54 @@ final class QuarkusLimits {
 
       @Override
       public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof Channel child) ctx.channel().eventLoop().schedule(() -> {
-          if (child.attr(REQUESTED).get() == null) child.close();
-        }, millis, TimeUnit.MILLISECONDS);
+        if (msg instanceof Channel child) {
+          child.pipeline().addFirst(new NextHead(millis));
+          ctx.channel().eventLoop().schedule(() -> {
+            if (child.attr(REQUESTED).get() == null) child.close();
+          }, millis, TimeUnit.MILLISECONDS);
+        }
         ctx.fireChannelRead(msg);
+      }
+    }
+
+    /**
+     * A kept-alive connection's next head, bounded as its first: after an answer has ended, the first byte read starts
+     * the head's bound, and a connection whose request has not reached the routes when it passes is closed. On the
+     * channel's event loop, as Vert.x reads it.
+     */
+    private static final class NextHead extends ChannelInboundHandlerAdapter {
+      private final long millis;
+      private ChannelHandlerContext ctx;
+      private boolean between;
+      private ScheduledFuture<?> bound;
+
+      NextHead(long millis) { this.millis = millis; }
+
+      @Override
+      public void handlerAdded(ChannelHandlerContext ctx) { this.ctx = ctx; }
+
+      @Override
+      public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (between && msg instanceof ByteBuf buf && buf.isReadable()) {
+          between = false;
+          bound = ctx.executor().schedule(() -> { ctx.close(); }, millis, TimeUnit.MILLISECONDS);
+        }
+        ctx.fireChannelRead(msg);
+      }
+
+      /** A request's head has come: its bound, if one runs, is met. */
+      void arrived() { onLoop(() -> {
+        between = false;
+        if (bound != null) bound.cancel(false);
+        bound = null;
+      }); }
+
+      /** Its answer has ended: the next head's first byte starts its bound. */
+      void answered() { onLoop(() -> between = true); }
+
+      private void onLoop(Runnable r) {
+        if (ctx.executor().inEventLoop()) r.run();
+        else ctx.executor().execute(r);
       }
     }
 

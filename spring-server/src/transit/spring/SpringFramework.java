@@ -81,7 +81,8 @@ final class SpringFramework implements Framework {
             Setting.FOR_THE_RATE_CHECK,
             Setting.SEND_BUFFER_COST + "; on Spring it is Tomcat's 8 KB writes that pay, which idiomatic and cached keep: tuned's 64 KB "
                 + "ones pay nothing measurable (docs/RESULTS.md, 2026-11-29, Tomcat's 64 KB write buffer under the limits)"),
-        Setting.limit("SpringLimits.HeadBoundProtocol", "5 s", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
+        Setting.limit("SpringLimits.HeadBoundProtocol, Heads (a timer over the connections)", "every head within 5 s, a kept-alive "
+            + "connection's next one from its first byte, looked at every second", "none (each byte restarts Tomcat's timeouts)", Setting.FOR_TRICKLED_HEADS, Setting.WITH_THE_LIMITS),
         Setting.limit("SpringLimits.RateChecked (a response wrapper)", "16 KB/s over 10 s on the bytes Tomcat has sent (after its compression), checked every " + ServerSettings.Limits.DEFAULT.checkedBytes() / 1024 + " KB written (Limits.checkedBytes)", "none "
             + "(Tomcat has no such setting)", Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.always("server.tomcat.accept-count", Setting.BACKLOG, "100", Setting.FOR_THE_BACKLOG,

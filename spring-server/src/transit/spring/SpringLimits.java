@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.apache.catalina.Valve;
 import org.apache.catalina.connector.ClientAbortException;
 import org.apache.catalina.connector.Request;
@@ -47,14 +47,14 @@ final class SpringLimits {
   private SpringLimits() {}
 
   static void apply(TomcatServletWebServerFactory factory, ServerSettings.Limits limits) {
-    FirstRequests firstRequests = limits.on() ? new FirstRequests(limits) : null;
+    Heads heads = limits.on() ? new Heads(limits) : null;
     if (limits.on()) factory.setProtocol(HeadBoundProtocol.class.getName());
     factory.addConnectorCustomizers(connector -> {
       // %2F in a path reaches the routes as sent (no route has it: the contract's 404), where Tomcat would refuse it
       connector.setEncodedSolidusHandling("passthrough");
       if (limits.on()) {
         connector.setProperty("socket.txBufSize", String.valueOf(limits.sendBufferBytes()));
-        ((HeadBoundProtocol) connector.getProtocolHandler()).endpoint.firstRequests = firstRequests;
+        ((HeadBoundProtocol) connector.getProtocolHandler()).endpoint.heads = heads;
       }
     });
     factory.addContextCustomizers(context -> {
@@ -64,55 +64,111 @@ final class SpringLimits {
       }
       host.setErrorReportValveClass(JsonErrors.class.getName()); // else Tomcat adds its HTML one, which answers first
       host.getPipeline().addValve(new JsonErrors());
-      context.getPipeline().addValve(new EveryRequest(firstRequests, limits));
-      if (firstRequests != null) context.addLifecycleListener(event -> {
-        if ("after_stop".equals(event.getType())) firstRequests.close();
+      context.getPipeline().addValve(new EveryRequest(heads, limits));
+      if (heads != null) context.addLifecycleListener(event -> {
+        if ("after_stop".equals(event.getType())) heads.close();
       });
     });
   }
 
   /**
-   * Connections whose first request has not arrived: each is closed once the request-head bound has passed since it
-   * was accepted, unless its first request arrived (a client trickling a header a byte at a time). Time the server
-   * itself takes does not count against the client: a connection whose bytes a thread has yet to read is judged again
-   * shortly (with the server on one core, tuned's virtual threads share one carrier, which a cold encoding of a 10 MB
-   * answer can hold for seconds). Only the timer does this; a request pays one map removal, as before.
+   * A request head's bound on every request of a connection, which Tomcat has not (its timeouts restart with every
+   * byte): a connection is closed once the bound has passed since it was accepted before its first request arrived, or
+   * since the first byte of its next head before that request arrived (a client trickling a header a byte at a time); a
+   * connection idle between requests is Tomcat's keep-alive timeout's. Time the server itself takes does not count
+   * against the client: a connection whose bytes a thread has yet to read is judged again shortly (with the server on
+   * one core, tuned's virtual threads share one carrier, which a cold encoding of a 10 MB answer can hold for seconds).
+   * Next heads are looked at every second, so their bound starts up to a second after the head's first byte (or, where
+   * a look fell in the moment Tomcat holds a processor as an answer ends, at that end). Only timers do this; a request
+   * pays one map lookup.
    */
-  static final class FirstRequests {
+  static final class Heads {
     /** How soon a connection whose bytes waited for the server is judged again. */
     static final long AGAIN_MILLIS = 250;
+    /** How often kept-alive connections' next heads are looked at. */
+    static final long PERIOD_MILLIS = 1_000;
     private final long limitMillis;
-    private final Map<SocketAddress, Boolean> awaiting = new ConcurrentHashMap<>();
+    private final Map<SocketAddress, Connection> connections = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread thread = new Thread(r, "request-head-timeout");
       thread.setDaemon(true);
       return thread;
     });
 
-    FirstRequests(ServerSettings.Limits limits) { this.limitMillis = limits.requestHeadTimeout().toMillis(); }
-
-    /** waitsOnClient: whether the connection waits for the client's bytes (false: a thread has them to read). */
-    void accepted(SocketAddress client, BooleanSupplier waitsOnClient, Runnable close) {
-      awaiting.put(client, Boolean.TRUE);
-      judge(client, waitsOnClient, close, limitMillis);
+    Heads(ServerSettings.Limits limits) {
+      this.limitMillis = limits.requestHeadTimeout().toMillis();
+      timer.scheduleWithFixedDelay(this::nextHeads, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
     }
 
-    private void judge(SocketAddress client, BooleanSupplier waitsOnClient, Runnable close, long afterMillis) {
+    /** socket: Tomcat's wrapper of the connection, null once it has closed it. */
+    void accepted(SocketAddress client, Supplier<SocketWrapperBase<NioChannel>> socket) {
+      Connection connection = new Connection(socket);
+      connections.put(client, connection);
+      firstHead(connection, limitMillis);
+    }
+
+    private void firstHead(Connection connection, long afterMillis) {
       timer.schedule(() -> {
-        boolean[] closing = {false};
-        // decided under the entry's lock: a connection whose first request reached the valve first is never closed
-        Boolean still = awaiting.computeIfPresent(client, (c, v) -> (closing[0] = waitsOnClient.getAsBoolean()) ? null : v);
-        if (closing[0]) close.run();
-        else if (still != null) judge(client, waitsOnClient, close, AGAIN_MILLIS);
+        SocketWrapperBase<NioChannel> socket = connection.socket.get();
+        if (socket == null || connection.requested()) return;
+        if (waitsOnClient(socket)) socket.close();
+        else firstHead(connection, AGAIN_MILLIS);
       }, afterMillis, TimeUnit.MILLISECONDS);
     }
 
-    void requested(SocketAddress client) { awaiting.remove(client); }
+    private void nextHeads() {
+      long now = System.currentTimeMillis();
+      connections.forEach((client, connection) -> {
+        SocketWrapperBase<NioChannel> socket = connection.socket.get();
+        if (socket == null || socket.isClosed()) connections.remove(client, connection);
+        else if (connection.nextHeadLate(socket, now, limitMillis)) socket.close();
+      });
+    }
+
+    /** Whether a connection waits for the client's bytes (false: a thread has them to read, or it is answering). */
+    private static boolean waitsOnClient(SocketWrapperBase<NioChannel> socket) {
+      // Tomcat's poller takes a connection's read interest away while it hands its bytes to a thread, and gives it back
+      // once that thread needs more from the client
+      return !(socket instanceof NioSocketWrapper nio) || nio.interestOpsHas(SelectionKey.OP_READ);
+    }
+
+    void requested(SocketAddress client) {
+      Connection connection = connections.get(client);
+      if (connection != null) connection.arrived();
+    }
 
     void close() { timer.shutdownNow(); }
+
+    /** One connection's heads, as the timers and its requests see it. */
+    private static final class Connection {
+      final Supplier<SocketWrapperBase<NioChannel>> socket;
+      private boolean requested;
+      private long headFrom = -1; // when the next head was first seen under way; -1 none yet
+
+      Connection(Supplier<SocketWrapperBase<NioChannel>> socket) { this.socket = socket; }
+
+      synchronized boolean requested() { return requested; }
+
+      /** A request has reached the valve: its head has come. */
+      synchronized void arrived() {
+        requested = true;
+        headFrom = -1;
+      }
+
+      /**
+       * Whether the next head has taken longer than the bound: it is under way while the connection waits on the
+       * client with a processor, which holds what Tomcat has read of it (an idle connection's is given back).
+       */
+      synchronized boolean nextHeadLate(SocketWrapperBase<NioChannel> socket, long now, long limitMillis) {
+        if (!requested || !waitsOnClient(socket)) return false;
+        if (socket.getCurrentProcessor() == null) headFrom = -1;
+        else if (headFrom < 0) headFrom = now;
+        return headFrom >= 0 && now - headFrom >= limitMillis;
+      }
+    }
   }
 
-  /** Tomcat's NIO connector, whose endpoint tells {@link FirstRequests} of every connection it accepts. */
+  /** Tomcat's NIO connector, whose endpoint tells {@link Heads} of every connection it accepts. */
   public static final class HeadBoundProtocol extends Http11NioProtocol {
     final HeadBoundEndpoint endpoint;
 
@@ -125,22 +181,14 @@ final class SpringLimits {
   }
 
   static final class HeadBoundEndpoint extends NioEndpoint {
-    volatile FirstRequests firstRequests;
+    volatile Heads heads;
 
     @Override
     protected boolean setSocketOptions(SocketChannel socket) {
       if (!super.setSocketOptions(socket)) return false;
-      FirstRequests watch = firstRequests;
+      Heads watch = heads;
       try {
-        if (watch != null) watch.accepted(socket.getRemoteAddress(), () -> {
-          // Tomcat's poller takes a connection's read interest away while it hands its bytes to a thread, and gives
-          // it back once that thread needs more from the client
-          SocketWrapperBase<NioChannel> connection = connections.get(socket);
-          return !(connection instanceof NioSocketWrapper nio) || nio.interestOpsHas(SelectionKey.OP_READ);
-        }, () -> {
-          SocketWrapperBase<NioChannel> connection = connections.get(socket);
-          if (connection != null) connection.close();
-        });
+        if (watch != null) watch.accepted(socket.getRemoteAddress(), () -> connections.get(socket));
       } catch (IOException e) {
         // closed as it was accepted: nothing to watch
       }
@@ -149,24 +197,24 @@ final class SpringLimits {
   }
 
   /**
-   * On every request, with the limits on: its connection has had its first request, and the body goes out through the
+   * On every request, with the limits on: its head has come, and the body goes out through the
    * minimum-rate check. Always: a text/plain answer gets the contract's exact header once the servlet is done, for
    * Tomcat splits a content type's charset off and writes it back as ";charset=".
    */
   static final class EveryRequest extends ValveBase {
-    private final FirstRequests firstRequests; // null with the limits off
+    private final Heads heads; // null with the limits off
     private final ServerSettings.Limits limits;
 
-    EveryRequest(FirstRequests firstRequests, ServerSettings.Limits limits) {
+    EveryRequest(Heads heads, ServerSettings.Limits limits) {
       super(true);
-      this.firstRequests = firstRequests;
+      this.heads = heads;
       this.limits = limits;
     }
 
     @Override
     public void invoke(Request request, Response response) throws IOException, ServletException {
-      if (firstRequests != null) {
-        firstRequests.requested(new InetSocketAddress(InetAddress.getByName(request.getRemoteAddr()), request.getRemotePort()));
+      if (heads != null) {
+        heads.requested(new InetSocketAddress(InetAddress.getByName(request.getRemoteAddr()), request.getRemotePort()));
         response.setResponse(new RateChecked(response.getResponse(), limits, response));
       }
       getNext().invoke(request, response);

@@ -114,8 +114,8 @@ public final class QuarkusFramework implements Framework {
             + "stopped reading included) frees what its response holds", Setting.WITH_THE_LIMITS),
         Setting.limit("HttpServerOptionsCustomizer: send buffer", Setting.SEND_BUFFER, "the kernel's, grown to megabytes",
             Setting.FOR_THE_RATE_CHECK, Setting.SEND_BUFFER_COST),
-        Setting.limit("QuarkusLimits.Watch (a handler in Vert.x's server channel, a route first in Quarkus's router)", "a first head "
-            + "within 5 s; 16 KB/s over 10 s, judged once a second as a response moves", "none", Setting.FOR_TRICKLED_HEADS
+        Setting.limit("QuarkusLimits.Watch (a handler in Vert.x's server channel and one in each connection's, a route first in Quarkus's router)",
+            "every head within 5 s, a kept-alive connection's next one from its first byte; 16 KB/s over 10 s, judged once a second as a response moves", "none", Setting.FOR_TRICKLED_HEADS
             + "; " + Setting.FOR_TRICKLING_READERS, Setting.WITH_THE_LIMITS),
         Setting.limit("cached bodies over " + ServerSettings.Limits.DEFAULT.wholeBodyBytes() / 1024 + " KB (the send buffer and a window "
             + "at the minimum rate) in " + ServerSettings.Limits.DEFAULT.sliceBytes() / 1024 + " KB writes (Limits.sliceBytes) by a ServerMessageBodyWriter, QuarkusLimits.PacedWriter",
