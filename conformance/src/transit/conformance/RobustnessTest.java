@@ -225,22 +225,6 @@ class RobustnessTest {
     }
   }
 
-  /**
-   * The frameworks on Netty's HTTP/1.1 decoder, which drops the Content-Length of a request that also has
-   * Transfer-Encoding and keeps the connection, with no setting to refuse it and no hook before the decoder that Vert.x
-   * or Micronaut offers (docs/API.md, Protocol errors): held to that, so that the day one closes, this list is shortened.
-   */
-  static final java.util.Set<String> READ_AFTER_AMBIGUOUS_FRAMING = java.util.Set.of("vertx", "micronaut");
-
-  private void aRequestFramedTwoWaysIsStillFollowedByTheNext(String framework) throws Exception {
-    try (RunningServer server = Frameworks.start(framework, apis.get(Mode.IDIOMATIC), Mode.IDIOMATIC)) {
-      List<RawHttp.Response> answers = RawHttp.exchange(server.port(), framedTwoWays().getBytes(StandardCharsets.US_ASCII), List.of(false, false), ANSWER_WAIT);
-      assertEquals(List.of(200, 200), answers.stream().map(RawHttp.Response::status).toList(),
-          framework + " no longer reads a request after one framed two ways: take it off READ_AFTER_AMBIGUOUS_FRAMING and docs/API.md's list");
-      assertEquals(HELLO, answers.get(1).text(), "the second answer is GET /hello's, read from what Content-Length calls a body");
-    }
-  }
-
   /** GET / framed by Content-Length around a chunked body and the GET /hello after it; chunked, the body ends at once. */
   static String framedTwoWays() {
     String smuggled = "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n";
@@ -256,10 +240,6 @@ class RobustnessTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("frameworks")
   void aRequestFramedTwoWaysIsAnsweredOnceAndItsConnectionClosed(String framework) throws Exception {
-    if (READ_AFTER_AMBIGUOUS_FRAMING.contains(framework)) {
-      aRequestFramedTwoWaysIsStillFollowedByTheNext(framework);
-      return;
-    }
     String request = framedTwoWays();
     try (RunningServer server = Frameworks.start(framework, apis.get(Mode.IDIOMATIC), Mode.IDIOMATIC)) {
       RawHttp.Exchange exchange = RawHttp.exchanged(server.port(), request.getBytes(StandardCharsets.US_ASCII), List.of(false, false), ANSWER_WAIT);

@@ -31,7 +31,7 @@ final class HelidonContract {
   static void before(HttpRouting.Builder routing) {
     routing.any((req, res) -> {
       ApiError bad = refused(path(req), req.query().rawValue());
-      if (bad != null) HelidonRoutes.error(res, bad);
+      if (bad != null) error(res, bad);
       else if (!req.prologue().method().text().equals("GET")) notServed(req, res); // Helidon's Method matches "get" too
       else res.next();
     });
@@ -81,7 +81,7 @@ final class HelidonContract {
     boolean get = req.prologue().method().text().equals("GET");
     boolean served = !get && SERVED.stream().anyMatch(m -> m.match(req.path()).accepted());
     ApiError error = served ? HttpContract.methodNotAllowed(req.prologue().method().text(), path) : HttpContract.noSuchPath(path);
-    if (!req.prologue().method().text().equals("HEAD")) HelidonRoutes.error(res, error);
+    if (!req.prologue().method().text().equals("HEAD")) error(res, error);
     else {
       res.status(Status.create(error.status()));
       res.header(HeaderValues.CONTENT_TYPE_JSON);
@@ -103,5 +103,11 @@ final class HelidonContract {
             .entity(HelidonJson.bytes(error)).build();
       });
     return handlers.build();
+  }
+
+  /** The contract's JSON error body with its status. */
+  static void error(ServerResponse res, ApiError error) {
+    res.status(Status.create(error.status()));
+    res.send(error);
   }
 }

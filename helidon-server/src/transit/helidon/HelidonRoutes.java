@@ -10,7 +10,6 @@ import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import transit.api.HttpContract;
-import transit.api.Model.ApiError;
 import transit.api.ResponseCache;
 import transit.api.RouteTrips;
 import transit.api.SchedulesJson;
@@ -44,7 +43,7 @@ final class HelidonRoutes {
     routing.get("/greeting/{name}", (req, res) -> {
       TransitApi.Reply<String> greeting = TransitApi.greeting(req.path().pathParameters().get("name"));
       if (greeting.isOk()) text(res, greeting.body());
-      else error(res, greeting.error());
+      else HelidonContract.error(res, greeting.error());
     });
     routing.get("/hello", (req, res) -> reply(res, TransitApi.hello(query(req, "name"))));
     routing.get("/health", (req, res) -> res.send(api.health()));
@@ -62,10 +61,10 @@ final class HelidonRoutes {
         if (answer instanceof SchedulesAnswer.ToEncode model) HelidonContract.whileConnected(() -> res.send(model.trips()));
         else if (answer instanceof SchedulesAnswer.Streamed streamed) stream(res, streamed.trips());
         else if (answer instanceof SchedulesAnswer.Cached cached) send(res, cached.encoded(), writeBytes);
-        else if (answer instanceof SchedulesAnswer.Failed failed) error(res, failed.error());
+        else if (answer instanceof SchedulesAnswer.Failed failed) HelidonContract.error(res, failed.error());
         else if (answer instanceof SchedulesAnswer.Busy busy) {
           res.header(HeaderNames.RETRY_AFTER, String.valueOf(busy.retryAfterSeconds()));
-          error(res, busy.error());
+          HelidonContract.error(res, busy.error());
         }
       }
     });
@@ -118,12 +117,7 @@ final class HelidonRoutes {
 
   private static void reply(ServerResponse res, TransitApi.Reply<?> reply) {
     if (reply.isOk()) res.send(reply.body());
-    else error(res, reply.error());
+    else HelidonContract.error(res, reply.error());
   }
 
-  /** The contract's JSON error body with its status. */
-  static void error(ServerResponse res, ApiError error) {
-    res.status(Status.create(error.status()));
-    res.send(error);
-  }
 }

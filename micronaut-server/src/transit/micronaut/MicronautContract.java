@@ -1,5 +1,7 @@
 package transit.micronaut;
 
+import io.micronaut.context.event.BeanCreatedEvent;
+import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpMethod;
@@ -13,7 +15,17 @@ import io.micronaut.http.annotation.RequestFilter;
 import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
+import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
 import io.micronaut.http.server.netty.NettyHttpRequest;
+import io.micronaut.http.server.netty.NettyServerCustomizer;
+import io.micronaut.http.server.netty.configuration.NettyHttpServerConfiguration;
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeadersFactory;
+import io.netty.handler.codec.http.HttpServerCodec;
 import jakarta.inject.Singleton;
 import io.micronaut.web.router.Router;
 import transit.api.HttpContract;
@@ -21,7 +33,7 @@ import transit.api.Model.ApiError;
 
 /**
  * What the contract asks of Micronaut beyond its own reading (docs/API.md, Errors and Protocol errors): a filter before
- * the routes, and Micronaut's own error answers as the contract's JSON.
+ * the routes, a request framed two ways refused, and Micronaut's own error answers as the contract's JSON.
  */
 final class MicronautContract {
   private MicronautContract() {}
@@ -78,7 +90,7 @@ final class MicronautContract {
     @Nullable
     HttpResponse<?> refuse(HttpRequest<?> request) {
       ApiError bad = refused(request);
-      if (bad != null) return MicronautRoutes.error(bad);
+      if (bad != null) return error(bad);
       if (request.getMethod() != HttpMethod.GET) return notServed(request, router);
       return null;
     }
@@ -105,7 +117,7 @@ final class MicronautContract {
     String method = request.getMethodName();
     boolean served = router.find(HttpMethod.GET, request.getPath(), request).findAny().isPresent();
     ApiError error = served ? HttpContract.methodNotAllowed(method, path) : HttpContract.noSuchPath(path);
-    if (!method.equals("HEAD")) return MicronautRoutes.error(error);
+    if (!method.equals("HEAD")) return error(error);
     // the length the body would have: Micronaut drops a HEAD answer's body and its length, and then closes the connection
     return HttpResponse.status(HttpStatus.valueOf(error.status())).contentType(MediaType.APPLICATION_JSON_TYPE)
         .header(HttpHeaders.CONTENT_LENGTH, String.valueOf(MicronautJson.bytes(error).length));
@@ -131,5 +143,80 @@ final class MicronautContract {
       };
       return response.contentType(MediaType.APPLICATION_JSON_TYPE).body(error);
     }
+  }
+
+  /**
+   * A request framed both by Content-Length and by Transfer-Encoding refused as malformed, its connection closed (RFC
+   * 9112 §6.1 lets a server refuse it), where Netty's decoder drops the Content-Length and reads on. Netty gives its
+   * decoder a hook for such a request, but Micronaut's codec, Netty's HttpServerCodec, is final: so the codec is Netty's
+   * with Micronaut's own settings, put in its place as each connection's pipeline is built (before any byte is read),
+   * whose request headers refuse to drop a Content-Length beside a Transfer-Encoding, which the hook asks of them.
+   */
+  @Singleton
+  static final class OneFraming implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+    private final NettyHttpServerConfiguration server;
+
+    OneFraming(NettyHttpServerConfiguration server) { this.server = server; }
+
+    @Override
+    public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
+      event.getBean().register(onEachConnection(channel -> {
+        if (channel.pipeline().get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) instanceof HttpServerCodec)
+          channel.pipeline().replace(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, codec());
+      }));
+      return event.getBean();
+    }
+
+    /** The codec Micronaut builds (HttpPipelineBuilder), with the refusing headers. */
+    private HttpServerCodec codec() {
+      DefaultHttpHeadersFactory headers = DefaultHttpHeadersFactory.headersFactory().withValidation(server.isValidateHeaders());
+      return new HttpServerCodec(new HttpDecoderConfig()
+          .setMaxInitialLineLength(server.getMaxInitialLineLength())
+          .setMaxHeaderSize(server.getMaxHeaderSize())
+          .setMaxChunkSize(server.getMaxChunkSize())
+          .setInitialBufferSize(server.getInitialBufferSize())
+          .setTrailersFactory(DefaultHttpHeadersFactory.trailersFactory().withValidation(server.isValidateHeaders()))
+          .setHeadersFactory(new HttpHeadersFactory() {
+            @Override
+            public io.netty.handler.codec.http.HttpHeaders newHeaders() { return new OneFramingHeaders(headers); }
+
+            @Override
+            public io.netty.handler.codec.http.HttpHeaders newEmptyHeaders() { return headers.newEmptyHeaders(); }
+          }));
+    }
+  }
+
+  /**
+   * A customizer for Micronaut's Netty server that hands each HTTP connection's channel to pipelineBuilt once its
+   * pipeline is built, before any byte is read: the hook Micronaut offers into a connection's handlers.
+   */
+  static NettyServerCustomizer onEachConnection(java.util.function.Consumer<Channel> pipelineBuilt) {
+    return new NettyServerCustomizer() {
+      @Override
+      public NettyServerCustomizer specializeForChannel(Channel channel, ChannelRole role) {
+        if (role != ChannelRole.CONNECTION) return this;
+        return new NettyServerCustomizer() {
+          @Override
+          public void onStreamPipelineBuilt() { pipelineBuilt.accept(channel); }
+        };
+      }
+    };
+  }
+
+  private static final class OneFramingHeaders extends DefaultHttpHeaders {
+    OneFramingHeaders(DefaultHttpHeadersFactory like) { super(like.getNameValidator(), like.getValueValidator()); }
+
+    @Override
+    public io.netty.handler.codec.http.HttpHeaders remove(CharSequence name) {
+      if (HttpHeaderNames.CONTENT_LENGTH.contentEqualsIgnoreCase(name) && contains(HttpHeaderNames.CONTENT_LENGTH)
+          && contains(HttpHeaderNames.TRANSFER_ENCODING))
+        throw new IllegalArgumentException("framed both by Content-Length and by Transfer-Encoding"); // the decoder's invalid message
+      return super.remove(name);
+    }
+  }
+
+  /** The contract's JSON error body with its status. */
+  static io.micronaut.http.MutableHttpResponse<ApiError> error(ApiError error) {
+    return HttpResponse.<ApiError>status(HttpStatus.valueOf(error.status())).contentType(MediaType.APPLICATION_JSON_TYPE).body(error);
   }
 }

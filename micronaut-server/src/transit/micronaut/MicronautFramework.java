@@ -66,14 +66,14 @@ final class MicronautFramework implements Framework {
     return switch (request) {
       case HTTP_9_9, HTTP_2_0_REQUEST_LINE -> ProtocolError.NO_ANSWER;
       case TABS_BETWEEN_PARTS, EMPTY_LINE_BEFORE_REQUEST, PATH_NOT_UTF8_ONCE_DECODED, TWO_HUNDRED_HEADERS, OBSOLETE_FOLDED_HEADER,
-          WEBSOCKET_UPGRADE, CONTENT_LENGTH_AND_CHUNKED, HTTP_1_0_WITHOUT_HOST -> 200;
+          WEBSOCKET_UPGRADE, HTTP_1_0_WITHOUT_HOST -> 200;
       // Netty's codec reads a method's name whatever its case
       case LOWERCASE_GET -> 200;
       case OPTIONS_ASTERISK, CONNECT, FRAGMENT -> 404;
       // Micronaut answers a request line or a header block over its bound as a body too large
       case ROUTE_ID_OF_70000_CHARACTERS, HEADER_OF_70000_BYTES -> 413;
       case NO_SPACES_IN_REQUEST_LINE, METHOD_ONLY, BARE_LF_LINE_ENDINGS, HTTP_0_9, HEADER_LINE_WITHOUT_COLON, SPACE_IN_HEADER_NAME,
-          CONTROL_CHARACTER_IN_HEADER_VALUE -> 400;
+          CONTROL_CHARACTER_IN_HEADER_VALUE, CONTENT_LENGTH_AND_CHUNKED -> 400;
     };
   }
 
@@ -97,6 +97,9 @@ final class MicronautFramework implements Framework {
         Setting.always("a @ServerFilter before the routes, the ErrorResponseProcessor replaced", "Host required (HTTP/1.1), "
             + "characters no URI has refused, HEAD and other methods refused, JSON error bodies", "Micronaut's own reading, HEAD "
             + "answered from GET routes, its JSON error bodies", Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
+        Setting.always("MicronautContract.OneFraming (Netty's HttpServerCodec with Micronaut's settings, its request headers refusing to drop a Content-Length)",
+            "Content-Length with Transfer-Encoding refused: 400, the connection closed", "the Content-Length dropped, the connection read on",
+            "no request is read from what one framing calls a body (RFC 9112 §6.1)", Setting.IN_EVERY_FIGURE),
         Setting.always("path variables as {name:[^/]+}, a '+' in them kept; query parameters by their first value",
             "R+2 is the route R+2; ?limit=1&limit=2 reads 1", "a '+' decoded as a space, a variable matching no '+'; @QueryValue "
             + "refusing a parameter given twice", Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),

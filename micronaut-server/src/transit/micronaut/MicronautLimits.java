@@ -7,7 +7,6 @@ import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
@@ -82,18 +81,8 @@ final class MicronautLimits {
 
     @Override
     public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
-      event.getBean().register(new NettyServerCustomizer() {
-        @Override
-        public NettyServerCustomizer specializeForChannel(Channel channel, ChannelRole role) {
-          if (role != ChannelRole.CONNECTION) return this;
-          return new NettyServerCustomizer() {
-            @Override
-            public void onStreamPipelineBuilt() {
-              channel.pipeline().addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, WATCH, new Watch(limits));
-            }
-          };
-        }
-      });
+      event.getBean().register(MicronautContract.onEachConnection(channel ->
+          channel.pipeline().addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, WATCH, new Watch(limits))));
       return event.getBean();
     }
   }

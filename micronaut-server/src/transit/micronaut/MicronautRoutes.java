@@ -22,10 +22,8 @@ import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 import transit.api.HttpContract;
-import transit.api.Model.ApiError;
 import transit.api.Model.FeedSummary;
 import transit.api.ResponseCache;
-import transit.api.RouteTrips;
 import transit.api.SchedulesJson;
 import transit.api.TransitApi;
 import transit.server.SchedulesAnswer;
@@ -54,7 +52,7 @@ class MicronautRoutes {
   @Get("/greeting/{name:[^/]+}")
   HttpResponse<?> greeting(@PathVariable String name, HttpRequest<?> request) {
     TransitApi.Reply<String> greeting = TransitApi.greeting(MicronautContract.variable(request, name, 1));
-    return greeting.isOk() ? HttpResponse.ok(greeting.body()).contentType(HttpContract.TEXT) : error(greeting.error());
+    return greeting.isOk() ? HttpResponse.ok(greeting.body()).contentType(HttpContract.TEXT) : MicronautContract.error(greeting.error());
   }
 
   @Get("/hello")
@@ -106,9 +104,9 @@ class MicronautRoutes {
       if (kept.gzipped()) response.header(HttpHeaders.CONTENT_ENCODING, "gzip");
       return response.body(kept.body());
     } else if (answer instanceof SchedulesAnswer.Busy busy) {
-      return error(busy.error()).header("Retry-After", String.valueOf(busy.retryAfterSeconds()));
+      return MicronautContract.error(busy.error()).header("Retry-After", String.valueOf(busy.retryAfterSeconds()));
     }
-    return error(((SchedulesAnswer.Failed) answer).error());
+    return MicronautContract.error(((SchedulesAnswer.Failed) answer).error());
   }
 
   /**
@@ -171,11 +169,7 @@ class MicronautRoutes {
   }
 
   private static HttpResponse<?> reply(TransitApi.Reply<?> reply) {
-    return reply.isOk() ? HttpResponse.ok(reply.body()) : error(reply.error());
+    return reply.isOk() ? HttpResponse.ok(reply.body()) : MicronautContract.error(reply.error());
   }
 
-  /** The contract's JSON error body with its status. */
-  static io.micronaut.http.MutableHttpResponse<ApiError> error(ApiError error) {
-    return HttpResponse.<ApiError>status(HttpStatus.valueOf(error.status())).contentType(MediaType.APPLICATION_JSON_TYPE).body(error);
-  }
 }

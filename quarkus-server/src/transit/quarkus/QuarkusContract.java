@@ -72,7 +72,7 @@ public class QuarkusContract {
   @ServerRequestFilter(preMatching = true)
   public Response refuse(ContainerRequestContext context, HttpServerRequest request) {
     ApiError bad = refused(request);
-    if (bad != null) return QuarkusRoutes.error(bad);
+    if (bad != null) return error(bad);
     if (!request.method().name().equals("GET")) context.setMethod(NOT_GET);
     return null;
   }
@@ -90,11 +90,14 @@ public class QuarkusContract {
 
   @ServerExceptionMapper
   public Response noSuchPath(NotFoundException e, HttpServerRequest request) {
-    return QuarkusRoutes.error(HttpContract.noSuchPath(path(request)));
+    return error(HttpContract.noSuchPath(path(request)));
   }
 
   @ServerExceptionMapper
   public Response notAllowed(NotAllowedException e, HttpServerRequest request) {
-    return QuarkusRoutes.error(HttpContract.methodNotAllowed(request.method().name(), path(request)));
+    return error(HttpContract.methodNotAllowed(request.method().name(), path(request)));
   }
+
+  /** The contract's JSON error body with its status. */
+  static Response error(ApiError error) { return Response.status(error.status()).type(HttpContract.JSON).entity(error).build(); }
 }

@@ -9,7 +9,6 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 import transit.api.HttpContract;
-import transit.api.Model.ApiError;
 import transit.api.ResponseCache;
 import transit.api.SchedulesJson;
 import transit.api.TransitApi;
@@ -39,7 +38,7 @@ public class QuarkusRoutes {
   @Path("greeting/{name}")
   public Response greeting(@RestPath String name, HttpServerRequest request) {
     TransitApi.Reply<String> greeting = TransitApi.greeting(QuarkusContract.variable(request, name, 1));
-    return greeting.isOk() ? text(greeting.body()) : error(greeting.error());
+    return greeting.isOk() ? text(greeting.body()) : QuarkusContract.error(greeting.error());
   }
 
   @GET
@@ -95,17 +94,15 @@ public class QuarkusRoutes {
       Object body = bytes.length <= settings.limits().wholeBodyBytes() ? bytes : QuarkusLimits.PacedBody.slices(bytes, settings.limits().sliceBytes());
       return Response.status(kept.status()).type(HttpContract.JSON).entity(body).build();
     } else if (answer instanceof SchedulesAnswer.Busy busy) {
-      return Response.fromResponse(error(busy.error())).header("Retry-After", busy.retryAfterSeconds()).build();
+      return Response.fromResponse(QuarkusContract.error(busy.error())).header("Retry-After", busy.retryAfterSeconds()).build();
     }
-    return error(((SchedulesAnswer.Failed) answer).error());
+    return QuarkusContract.error(((SchedulesAnswer.Failed) answer).error());
   }
 
   private static Response text(String body) { return Response.ok(body, HttpContract.TEXT).build(); }
 
   private static Response reply(TransitApi.Reply<?> reply) {
-    return reply.isOk() ? Response.ok(reply.body(), HttpContract.JSON).build() : error(reply.error());
+    return reply.isOk() ? Response.ok(reply.body(), HttpContract.JSON).build() : QuarkusContract.error(reply.error());
   }
 
-  /** The contract's JSON error body with its status. */
-  static Response error(ApiError error) { return Response.status(error.status()).type(HttpContract.JSON).entity(error).build(); }
 }

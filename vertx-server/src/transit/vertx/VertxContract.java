@@ -1,11 +1,16 @@
 package transit.vertx;
 
+import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.impl.VertxHttpRequestDecoder;
 import io.vertx.core.json.Json;
+import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
@@ -14,7 +19,8 @@ import transit.api.Model.ApiError;
 
 /**
  * What the contract asks of Vert.x beyond its own reading (docs/API.md, Errors and Protocol errors): requests its HTTP
- * codec lets through or cannot parse, a handler before the routes, and the router's errors as the contract's JSON.
+ * codec lets through or cannot parse, a request framed two ways, a handler before the routes, and the router's errors
+ * as the contract's JSON.
  */
 final class VertxContract {
   private VertxContract() {}
@@ -65,6 +71,29 @@ final class VertxContract {
         : HttpContract.malformedRequest();
     request.response().setStatusCode(error.status()).putHeader(HttpHeaders.CONTENT_TYPE, HttpContract.JSON)
         .end(Json.encodeToBuffer(error)).onComplete(sent -> request.connection().close());
+  }
+
+  /**
+   * A request framed both by Content-Length and by Transfer-Encoding refused as malformed, the connection closed after
+   * (RFC 9112 §6.1 lets a server refuse it, and bids one that answers it close), where Netty's decoder drops the
+   * Content-Length and reads on: Vert.x's decoder, in its place as the connection opens (before any byte is read), with
+   * the hook Netty's decoder gives for such a request.
+   */
+  static void oneFraming(HttpConnection connection, HttpServerOptions options) {
+    if (connection instanceof ConnectionBase base && base.channel().pipeline().get(DECODER) instanceof VertxHttpRequestDecoder)
+      base.channel().pipeline().replace(DECODER, DECODER, new OneFraming(options));
+  }
+
+  /** Vert.x's name for its request decoder in a connection's pipeline. */
+  private static final String DECODER = "httpDecoder";
+
+  private static final class OneFraming extends VertxHttpRequestDecoder {
+    OneFraming(HttpServerOptions options) { super(options); }
+
+    @Override
+    protected void handleTransferEncodingChunkedWithContentLength(HttpMessage message) {
+      throw new IllegalArgumentException("framed both by Content-Length and by Transfer-Encoding"); // the decoder's invalid message
+    }
   }
 
   /** A client gone mid-response is no news; anything else is printed. */

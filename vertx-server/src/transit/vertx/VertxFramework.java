@@ -62,13 +62,13 @@ final class VertxFramework implements Framework {
       // Netty answers HTTP/9.9 and HTTP/2.0 with a 501 Vert.x closes before sending; HTTP/0.9 as a bad request line
       case HTTP_9_9, HTTP_2_0_REQUEST_LINE -> ProtocolError.NO_ANSWER;
       case TABS_BETWEEN_PARTS, EMPTY_LINE_BEFORE_REQUEST, PATH_NOT_UTF8_ONCE_DECODED, TWO_HUNDRED_HEADERS, OBSOLETE_FOLDED_HEADER,
-          WEBSOCKET_UPGRADE, CONTENT_LENGTH_AND_CHUNKED, HTTP_1_0_WITHOUT_HOST -> 200;
+          WEBSOCKET_UPGRADE, HTTP_1_0_WITHOUT_HOST -> 200;
       case LOWERCASE_GET -> 405;
       case OPTIONS_ASTERISK, CONNECT, FRAGMENT -> 404;
       case ROUTE_ID_OF_70000_CHARACTERS -> 414;
       case HEADER_OF_70000_BYTES -> 431;
       case NO_SPACES_IN_REQUEST_LINE, METHOD_ONLY, BARE_LF_LINE_ENDINGS, HTTP_0_9, HEADER_LINE_WITHOUT_COLON, SPACE_IN_HEADER_NAME,
-          CONTROL_CHARACTER_IN_HEADER_VALUE -> 400;
+          CONTROL_CHARACTER_IN_HEADER_VALUE, CONTENT_LENGTH_AND_CHUNKED -> 400;
     };
   }
 
@@ -98,6 +98,9 @@ final class VertxFramework implements Framework {
             + "in HTTP/1.1", Setting.IN_EVERY_FIGURE),
         Setting.always("requestHandler checks, invalidRequestHandler, router error handlers", "Host required, characters no URI "
             + "has refused, JSON error bodies", "Vert.x's own reading and plain-text errors", Setting.FOR_THE_CONTRACT, Setting.IN_EVERY_FIGURE),
+        Setting.always("VertxContract.OneFraming (Vert.x's request decoder, with Netty's hook for a request framed two ways)",
+            "Content-Length with Transfer-Encoding refused: 400, the connection closed", "the Content-Length dropped, the connection read on",
+            "no request is read from what one framing calls a body (RFC 9112 §6.1)", Setting.IN_EVERY_FIGURE),
         Setting.always("DatabindCodec's mapper (VertxJson)", "snake_case keys, characters beyond U+FFFF as UTF-8",
             "Jackson's defaults", Setting.FOR_THE_CONTRACT_BYTES, Setting.IN_EVERY_FIGURE));
   }

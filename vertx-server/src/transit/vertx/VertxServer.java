@@ -97,7 +97,10 @@ public final class VertxServer extends VerticleBase {
         .setHttp2ClearTextEnabled(false); // HTTP/1.1 only, as every server: an h2c upgrade is answered in HTTP/1.1
     Router router = new VertxRoutes(api, settings.mode(), answerWorkers, slowReaders).router(vertx);
     server = vertx.createHttpServer(options)
-        .connectionHandler(connections::opened)
+        .connectionHandler(connection -> {
+          VertxContract.oneFraming(connection, options);
+          connections.opened(connection);
+        })
         .invalidRequestHandler(VertxContract::invalid)
         .exceptionHandler(VertxContract::connectionFailed)
         .requestHandler(request -> {
