@@ -94,11 +94,12 @@ abstract class FeedFiles implements AutoCloseable {
     long contentCrc(String file) throws IOException {
       Path p = file(file);
       if (p == null) return -1;
+      // read, not mapped: a mapped file truncated meanwhile faults the thread (SIGBUS, an InternalError), where a read
+      // ends early and the checksum differs, which the load sees
       CRC32 crc = new CRC32();
+      ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16);
       try (FileChannel channel = FileChannel.open(p, StandardOpenOption.READ)) {
-        long size = channel.size();
-        for (long at = 0; at < size; at += Integer.MAX_VALUE)
-          crc.update(channel.map(FileChannel.MapMode.READ_ONLY, at, Math.min(Integer.MAX_VALUE, size - at)));
+        while (channel.read(buffer.clear()) > 0) crc.update(buffer.flip());
       }
       return crc.getValue();
     }

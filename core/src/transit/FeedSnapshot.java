@@ -79,7 +79,7 @@ public final class FeedSnapshot {
       } else {
         note = others(path, dir).isEmpty() ? "no snapshot yet" : "the snapshot in " + dir + " is of another version of the feed or of the format";
       }
-      Feed feed = FeedLoader.parse(files, Runtime.getRuntime().availableProcessors() > 1);
+      Feed feed = FeedLoader.parse(files, Runtime.getRuntime().availableProcessors() > 1, checksum);
       return new Loaded(feed, Origin.CSV, file, note, feed.loadMillis);
     } catch (IOException e) {
       throw new FeedException(path + ": cannot read the feed: " + e.getMessage(), e);

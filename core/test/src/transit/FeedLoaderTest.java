@@ -321,6 +321,61 @@ class FeedLoaderTest {
     assertFalse(FeedIndexes.inTripOrder(new int[] {0, 0}, new int[] {3, 3}), "a repeated stop_sequence is left to the sort to report");
   }
 
+  /**
+   * A directory feed whose files are replaced while it is parsed is parsed again, so that its checksum (a snapshot's
+   * key) is that of the files it holds: here every file is replaced as the parse opens stop_times.txt, the last.
+   */
+  @Test
+  void aFeedReplacedWhileItIsParsedIsParsedAgain(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path feed = Fixtures.writeFeed(dir.resolve("feed"), "old", 30, 6);
+    Path newer = Fixtures.writeFeed(dir.resolve("newer"), "new", 40, 6);
+    java.util.concurrent.atomic.AtomicInteger replaced = new java.util.concurrent.atomic.AtomicInteger();
+    FeedFiles.Directory files = new FeedFiles.Directory(feed);
+    FeedFiles replacing = new FeedFiles(files.source) {
+      @Override
+      java.io.InputStream open(String file) throws java.io.IOException {
+        java.io.InputStream in = files.open(file); // the file as it was: a copy replaces it under a new inode
+        if (file.equals("stop_times.txt") && replaced.getAndIncrement() == 0) Fixtures.copyFiles(newer, feed);
+        return in;
+      }
+
+      @Override
+      long size(String file) throws java.io.IOException { return files.size(file); }
+
+      @Override
+      long contentCrc(String file) throws java.io.IOException { return files.contentCrc(file); }
+    };
+    Feed loaded = FeedLoader.parse(replacing, false, replacing.checksum());
+    assertEquals(40, loaded.tripCount(), "the feed as it is now");
+    assertEquals(FeedLoader.checksum(newer), loaded.checksum);
+  }
+
+  /** A feed whose files change at every read is refused, after a few reads, saying so. */
+  @Test
+  void aFeedThatKeepsChangingIsRefused(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path feed = Fixtures.writeFeed(dir.resolve("feed"), "a", 30, 6);
+    Path[] versions = {Fixtures.writeFeed(dir.resolve("b"), "b", 31, 6), Fixtures.writeFeed(dir.resolve("c"), "c", 32, 6)};
+    java.util.concurrent.atomic.AtomicInteger checksums = new java.util.concurrent.atomic.AtomicInteger();
+    FeedFiles.Directory files = new FeedFiles.Directory(feed);
+    FeedFiles changing = new FeedFiles(files.source) {
+      @Override
+      java.io.InputStream open(String file) throws java.io.IOException { return files.open(file); }
+
+      @Override
+      long size(String file) throws java.io.IOException { return files.size(file); }
+
+      @Override
+      long contentCrc(String file) throws java.io.IOException { // each checksum sees another version from the one before
+        long crc = files.contentCrc(file);
+        if (file.equals("stop_times.txt")) Fixtures.copyFiles(versions[checksums.getAndIncrement() % 2], feed);
+        return crc;
+      }
+    };
+    FeedException e = assertThrows(FeedException.class, () -> FeedLoader.parse(changing, false, changing.checksum()));
+    assertTrue(e.getMessage().contains("changed while they were read, " + FeedLoader.READS + " times"), e.getMessage());
+    assertEquals(1 + FeedLoader.READS, checksums.get(), "a checksum before and one after each read");
+  }
+
   /** Map.of does not take null values, which stand for "remove this file". */
   static Map<String, String> mapOf(String... keysAndValues) {
     Map<String, String> m = new java.util.LinkedHashMap<>();
