@@ -42,6 +42,9 @@ final class RawHttp {
     return exchanged(port, request, heads, timeout).answers();
   }
 
+  /** How an exchange that waited its timeout out for an answer ended: this, then the timeout. */
+  static final String NOTHING = "nothing for ";
+
   /** The same, with how it ended. */
   static Exchange exchanged(int port, byte[] request, List<Boolean> heads, Duration timeout) throws IOException {
     List<Response> answers = new ArrayList<>();
@@ -62,7 +65,7 @@ final class RawHttp {
         answers.add(r);
       }
     } catch (SocketTimeoutException e) {
-      ended = "nothing for " + timeout.toSeconds() + " s"; // no (further) answer: the answers read so far are the result
+      ended = NOTHING + timeout.toSeconds() + " s"; // no (further) answer: the answers read so far are the result
     } catch (java.net.SocketException e) {
       ended = e.getMessage();
     }

@@ -183,8 +183,8 @@ public final class QuarkusFramework implements Framework {
       if (!settings.limits().on()) command.addAll(List.of("--limits", "off"));
       Process process = new ProcessBuilder(command).start();
       CompletableFuture<Integer> listening = new CompletableFuture<>();
-      relay(process.getInputStream(), System.out, listening);
-      relay(process.getErrorStream(), System.err, null);
+      relay(process.getInputStream(), () -> System.out, listening);
+      relay(process.getErrorStream(), () -> System.err, null);
       try {
         return new OwnJvm(process, listening.get(60, TimeUnit.SECONDS));
       } catch (Exception e) {
@@ -193,12 +193,16 @@ public final class QuarkusFramework implements Framework {
       }
     }
 
-    /** Copies a stream's lines to out, completing listening with the port once the server says it listens. */
-    private static void relay(InputStream in, PrintStream out, CompletableFuture<Integer> listening) {
+    /**
+     * Copies a stream's lines to out, completing listening with the port once the server says it listens. out is asked
+     * for at each line: whoever holds System.out or System.err then (a suite capturing what servers print) sees it, as
+     * it sees what a server in its own JVM prints.
+     */
+    private static void relay(InputStream in, java.util.function.Supplier<PrintStream> out, CompletableFuture<Integer> listening) {
       Thread relay = new Thread(() -> {
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
           for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            out.println(line);
+            out.get().println(line);
             Matcher m = LISTENING.matcher(line);
             if (listening != null && m.find()) listening.complete(Integer.parseInt(m.group(1)));
           }
