@@ -25,11 +25,7 @@ import transit.server.SchedulesAnswer;
 final class HelidonRoutes {
   private HelidonRoutes() {}
 
-  /** The paths the routes serve, as HttpRouting writes them: the contract's 405 for another method on one of them. */
   private static final String SCHEDULES = "/schedules/";
-
-  static final java.util.List<String> PATHS = java.util.List.of("/", "/greeting/{name}", "/hello", "/health", "/schedules/{route_id}",
-      "/stops/{stop_id}/departures");
 
   /**
    * The writes Helidon's output stream is given a kept body in: 320 KB ones (Limits#sliceBytes at the defaults) cost it
