@@ -154,23 +154,12 @@ final class MicronautContract {
    */
   @Singleton
   static final class OneFraming implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
-    private final NettyHttpServerConfiguration server;
+    /** The codec's configuration as Micronaut builds it (HttpPipelineBuilder), with the refusing headers: one for all. */
+    private final HttpDecoderConfig decoder;
 
-    OneFraming(NettyHttpServerConfiguration server) { this.server = server; }
-
-    @Override
-    public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
-      event.getBean().register(onEachConnection(channel -> {
-        if (channel.pipeline().get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) instanceof HttpServerCodec)
-          channel.pipeline().replace(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, codec());
-      }));
-      return event.getBean();
-    }
-
-    /** The codec Micronaut builds (HttpPipelineBuilder), with the refusing headers. */
-    private HttpServerCodec codec() {
+    OneFraming(NettyHttpServerConfiguration server) {
       DefaultHttpHeadersFactory headers = DefaultHttpHeadersFactory.headersFactory().withValidation(server.isValidateHeaders());
-      return new HttpServerCodec(new HttpDecoderConfig()
+      this.decoder = new HttpDecoderConfig()
           .setMaxInitialLineLength(server.getMaxInitialLineLength())
           .setMaxHeaderSize(server.getMaxHeaderSize())
           .setMaxChunkSize(server.getMaxChunkSize())
@@ -182,7 +171,17 @@ final class MicronautContract {
 
             @Override
             public io.netty.handler.codec.http.HttpHeaders newEmptyHeaders() { return headers.newEmptyHeaders(); }
-          }));
+          });
+    }
+
+    @Override
+    public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
+      event.getBean().register(onEachConnection(channel -> {
+        if (channel.pipeline().get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) instanceof HttpServerCodec)
+          channel.pipeline().replace(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC,
+              new HttpServerCodec(decoder));
+      }));
+      return event.getBean();
     }
   }
 
